@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "swift-keyed-archive",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "Nib", targets: ["Nib"]),
+        .library(name: "KeyedArchiveFuzzSupport", targets: ["KeyedArchiveFuzzSupport"]),
+        .executable(name: "keyed-archive", targets: ["KeyedArchiveCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ],
+    targets: [
+        // Layers 1–3: byte formats, object graph, Archiver/Unarchiver.
+        .target(name: "KeyedArchive", swiftSettings: strictness),
+        // Layer 4: nib document model, containers, loading, storyboards.
+        .target(name: "Nib", dependencies: ["KeyedArchive"], swiftSettings: strictness),
+        // Shared by the libFuzzer harnesses (FuzzTesting/) and the regression unit tests.
+        .target(name: "KeyedArchiveFuzzSupport", dependencies: ["KeyedArchive", "Nib"], swiftSettings: strictness),
+        .executableTarget(
+            name: "KeyedArchiveCLI",
+            dependencies: [
+                "KeyedArchive", "Nib",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"], resources: [.copy("Fixtures")], swiftSettings: strictness),
+        .testTarget(name: "NibTests", dependencies: ["Nib", "KeyedArchive"], swiftSettings: strictness),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport"], swiftSettings: strictness),
+        .testTarget(name: "CLITests", dependencies: ["KeyedArchive", "Nib"], swiftSettings: strictness),
+    ]
+)
