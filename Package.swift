@@ -36,6 +36,8 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // Test-only child process running Foundation's own coders (Foundation may crash; tests must not).
+        .executableTarget(name: "FoundationProbe", swiftSettings: strictness),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"], resources: [.copy("Fixtures")], swiftSettings: strictness),
         .testTarget(name: "NibTests", dependencies: ["Nib", "KeyedArchive"], swiftSettings: strictness),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport"], swiftSettings: strictness),

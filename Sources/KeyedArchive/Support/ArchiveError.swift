@@ -31,26 +31,34 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     public var objectIndex: Int?
     /// Path of keys from the archive top to the failing value, outermost first.
     public var keyPath: [String]
-    public var file: String
-    public var line: UInt
+    /// 1-based line and column, for text formats (XML).
+    public var line: Int?
+    public var column: Int?
+    /// Where in this library the error was raised.
+    public var sourceFile: String
+    public var sourceLine: UInt
 
     public init(
         _ code: Code, _ reason: String, offset: Int? = nil, objectIndex: Int? = nil,
-        keyPath: [String] = [], file: String = #fileID, line: UInt = #line
+        keyPath: [String] = [], line: Int? = nil, column: Int? = nil,
+        sourceFile: String = #fileID, sourceLine: UInt = #line
     ) {
         self.code = code
         self.reason = reason
         self.offset = offset
         self.objectIndex = objectIndex
         self.keyPath = keyPath
-        self.file = file
         self.line = line
+        self.column = column
+        self.sourceFile = sourceFile
+        self.sourceLine = sourceLine
     }
 
     /// "what, where" in one line, e.g. `truncated: object 3 runs past the offset table (at byte 0x1F)`.
     public var description: String {
         var s = "\(code.name): \(reason)"
         var wheres: [String] = []
+        if let line { wheres.append(column.map { "line \(line), column \($0)" } ?? "line \(line)") }
         if let offset { wheres.append("at byte \(offset) (0x\(String(offset, radix: 16, uppercase: true)))") }
         if let objectIndex { wheres.append("object #\(objectIndex)") }
         if !keyPath.isEmpty { wheres.append("key path \(keyPath.joined(separator: " → "))") }
