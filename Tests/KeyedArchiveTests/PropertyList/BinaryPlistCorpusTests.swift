@@ -41,3 +41,47 @@ import Testing
         }
     }
 }
+
+/// Foundation and plistlib read our binary output exactly as they read the original.
+@Suite(.serialized) struct BinaryPlistCrossCheckTests {
+    @Test func foundationReadsOurBinaryOutputLikeTheOriginal() throws {
+        guard Corpus.require() else { return }
+        guard PlistCrossCheck.probe != nil else {
+            Issue.record("FoundationProbe not found next to the tests; build it with `swift build --product FoundationProbe`")
+            return
+        }
+        var compared = 0, originalCrashes: [String] = []
+        for url in BinaryPlistCorpusTests.binaryFiles {
+            let name = Corpus.name(url)
+            guard let list = try? PropertyList(binary: Corpus.bytes(url)) else { continue }
+            let original = PlistCrossCheck.foundation(url)
+            guard case .output(let expected) = original else {
+                // Foundation on Linux cannot read (or crashes on) some originals: nothing to compare against.
+                originalCrashes.append("\(name): \(original)")
+                continue
+            }
+            let ours = try PlistCrossCheck.temporaryFile(list.binaryData(), suffix: ".bplist")
+            defer { try? FileManager.default.removeItem(at: ours) }
+            #expect(PlistCrossCheck.foundation(ours) == .output(expected), "Foundation reads our \(name) differently")
+            compared += 1
+        }
+        if !originalCrashes.isEmpty { print("Foundation could not read \(originalCrashes.count) originals: \(originalCrashes)") }
+        #expect(compared > 100)
+    }
+
+    @Test func plistlibReadsOurBinaryOutputLikeTheOriginal() throws {
+        guard Corpus.require() else { return }
+        guard PlistCrossCheck.python != nil else { print("⚠️  SKIPPED: python3 not found"); return }
+        var compared = 0
+        for url in BinaryPlistCorpusTests.binaryFiles {
+            let name = Corpus.name(url)
+            guard let list = try? PropertyList(binary: Corpus.bytes(url)) else { continue }
+            guard case .output(let expected) = PlistCrossCheck.plistlib(url) else { continue }
+            let ours = try PlistCrossCheck.temporaryFile(list.binaryData(), suffix: ".bplist")
+            defer { try? FileManager.default.removeItem(at: ours) }
+            #expect(PlistCrossCheck.plistlib(ours) == .output(expected), "plistlib reads our \(name) differently")
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
+}
