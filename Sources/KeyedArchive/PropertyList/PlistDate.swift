@@ -80,7 +80,7 @@ enum PlistDate {
         var out: [UInt8] = []
         func put(_ v: Int64, _ width: Int) {
             let s = String(v)
-            for _ in s.count ..< width { out.append(0x30) }
+            if s.count < width { out.append(contentsOf: repeatElement(0x30, count: width - s.count)) }
             out.append(contentsOf: s.utf8)
         }
         if y < 0 { out.append(UInt8(ascii: "-")) }

@@ -205,16 +205,16 @@ struct XMLPlistReader {
         let index: Int
         if nameIs(name, "dict") || nameIs(name, "array") {
             let kind: Frame.Kind = nameIs(name, "dict") ? .dict : .array
+            // Nesting is bounded before anything is pushed (the plist frame does not count).
+            let depth = stack.count - (stack.first?.kind == .plist ? 1 : 0)
+            guard depth < limits.maxDepth else {
+                throw ArchiveError(.limitExceeded, "containers nest more than \(limits.maxDepth) deep", offset: tagStart)
+            }
             guard !empty else {
                 try checkCount(tagStart)
                 index = kind == .dict ? builder.addDict(keys: [], values: []) : builder.addArray([])
                 try deliver(index, at: tagStart)
                 return
-            }
-            // Nesting is bounded before the frame is pushed (the plist frame does not count).
-            let depth = stack.count - (stack.first?.kind == .plist ? 1 : 0)
-            guard depth < limits.maxDepth else {
-                throw ArchiveError(.limitExceeded, "containers nest more than \(limits.maxDepth) deep", offset: tagStart)
             }
             try checkValueAllowed(at: tagStart)
             stack.append(Frame(kind: kind, start: pending.count, offset: tagStart))

@@ -59,9 +59,9 @@ extension XMLPlistReader {
         guard n > 0 else { throw ArchiveError(.corrupt, "empty <real>", offset: at) }
         let t = text(s, n)
         switch t.lowercased() {
-        case "nan", "+nan", "-nan": return builder.addReal(.nan)
-        case "inf", "+inf", "infinity", "+infinity": return builder.addReal(.infinity)
-        case "-inf", "-infinity": return builder.addReal(-.infinity)
+        case "nan", "+nan", "-nan": return builder.addReal(Double.nan)
+        case "inf", "+inf", "infinity", "+infinity": return builder.addReal(Double.infinity)
+        case "-inf", "-infinity": return builder.addReal(-Double.infinity)
         default: break
         }
         // Decimal digits, sign, point and exponent only (no hex floats, no words).

@@ -2,10 +2,12 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-/// What survives an XML leg: XML has no float32 (written as the exact float64) and no null/fill.
+/// What survives an XML leg: XML has no float32 (written as the exact float64), no null/fill, and
+/// dates in whole seconds.
 func xmlComparable(_ v: PlistValue) -> PlistValue {
     switch v {
     case .real32(let f): return .real(Double(f))
+    case .date(let d): return .date(d.rounded(.down))
     case .null, .fill: return .string("")
     case .set(let m): return .array(m.map(xmlComparable))
     case .array(let m): return .array(m.map(xmlComparable))
