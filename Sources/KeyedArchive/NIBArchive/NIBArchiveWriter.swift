@@ -25,7 +25,7 @@ extension ArchiveGraph {
         case .nibArchive:
             return try NIBArchiveWriter(graph: self, options: options).writeVerbatim()
         case .keyedArchive:
-            throw ArchiveError(.encodingFailed, "a keyed-archive graph must be converted to the NIBArchive conventions first")
+            return try convertedToNIBArchive().nibArchiveData(options: options)
         case .built:
             return try NIBArchiveWriter(graph: self, options: options).writeAppleShape()
         }
