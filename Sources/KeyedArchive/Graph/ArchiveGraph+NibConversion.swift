@@ -228,7 +228,8 @@ struct KeyedToNibConverter {
         firstPending = next
 
         let root = b.internClass("NSObject")
-        b.appendObject(classIndex: root, values: try mapValues(source.top, objectIndex: nil))
+        b.top = try mapValues(source.top, objectIndex: nil)
+        b.appendObject(classIndex: root, values: b.top)
         for (i, o) in source.objects.enumerated() where nibIndex[i] >= 0 {
             try convertObject(i, o)
         }

@@ -48,13 +48,19 @@ struct SemanticDiffer {
     }
 
     mutating func run() {
-        compareKeyed(Array(a.top), Array(b.top), path: "$top")
+        compareKeyed(topScope(a), topScope(b), path: "$top")
         var next = 0
         while next < queue.count, differences.count < limit {
             let (ia, ib, path) = queue[next]
             next += 1
             compareObjects(ia, ib, path: path)
         }
+    }
+
+    /// `top`, or object 0's values for a NIB-shaped graph built without setting `top`.
+    func topScope(_ g: ArchiveGraph) -> [ArchiveKeyedValue] {
+        if g.top.isEmpty, g.metadata.source != .keyedArchive, !g.objects.isEmpty { return Array(g.values(ofObject: 0)) }
+        return g.top
     }
 
     mutating func compareObjects(_ ia: Int, _ ib: Int, path: String) {
@@ -118,7 +124,8 @@ struct SemanticDiffer {
         }
     }
 
-    mutating func compareValue(_ x: ArchiveValue, _ y: ArchiveValue, path: String) {
+    /// Inline collections nest only as deep as their plist did; `depth` bounds the recursion anyway.
+    mutating func compareValue(_ x: ArchiveValue, _ y: ArchiveValue, path: String, depth: Int = 0) {
         switch (x, y) {
         case let (.ref(i), .ref(j)):
             guard i >= 0, i < a.objects.count, j >= 0, j < b.objects.count else {
@@ -153,7 +160,11 @@ struct SemanticDiffer {
                 report(path, "\(xs.count) members ≠ \(ys.count) members")
                 return
             }
-            for (j, (p, q)) in zip(xs, ys).enumerated() { compareValue(p, q, path: "\(path)[\(j)]") }
+            guard depth < 64 else {
+                report(path, "inline collections nest more than 64 deep")
+                return
+            }
+            for (j, (p, q)) in zip(xs, ys).enumerated() { compareValue(p, q, path: "\(path)[\(j)]", depth: depth + 1) }
         default:
             if x != y { report(path, "\(x.kindName) ≠ \(y.kindName)") }
         }
