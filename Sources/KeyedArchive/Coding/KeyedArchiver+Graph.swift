@@ -44,6 +44,13 @@ extension KeyedArchiver {
     /// The class record for `cls`: its mapped name, the mapped chain of its ``KeyedCoding`` superclasses
     /// ending in `NSObject`, and its `$classhints`.
     func classIndex(for cls: any KeyedCoding.Type) -> Int {
+        if let i = classIndexByType[ObjectIdentifier(cls)] { return i }
+        let i = describeClass(cls)
+        classIndexByType[ObjectIdentifier(cls)] = i
+        return i
+    }
+
+    private func describeClass(_ cls: any KeyedCoding.Type) -> Int {
         let name = className(for: cls)
         if let i = classIndexByName[name] { return i }
         var chain = [name]
@@ -80,15 +87,15 @@ extension KeyedArchiver {
         do {
             try body()
         } catch {
-            if let s = scopes.popLast() { recycle(s.values) }
+            if var s = scopes.popLast() { recycle(&s.values) }
             throw error
         }
-        guard let s = scopes.popLast() else { return }
+        guard var s = scopes.popLast() else { return }
         let start = s.values.isEmpty ? 0 : values.count
         values.append(contentsOf: s.values)
         objects[uid].valueStart = start
         objects[uid].valueCount = s.values.count
-        recycle(s.values)
+        recycle(&s.values)
         let c = objects[uid].classIndex
         if c >= 0, c < classDescribed.count, !classDescribed[c] {
             classDescribed[c] = true
@@ -96,10 +103,11 @@ extension KeyedArchiver {
         }
     }
 
-    private func recycle(_ buffer: [ArchiveKeyedValue]) {
-        var b = buffer
-        b.removeAll(keepingCapacity: true)
-        if bufferPool.count < 64 { bufferPool.append(b) }
+    /// Returns a scope buffer to the pool (emptied in place, keeping its capacity).
+    private func recycle(_ buffer: inout [ArchiveKeyedValue]) {
+        buffer.removeAll(keepingCapacity: true)
+        if bufferPool.count < 64 { bufferPool.append(buffer) }
+        buffer = []
     }
 
     // MARK: Building blocks for Foundation shapes

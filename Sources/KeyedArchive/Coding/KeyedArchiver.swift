@@ -46,6 +46,8 @@ public final class KeyedArchiver {
     /// Conditional references: the objects named, patched at the end (placeholder value `.ref(-1 - i)`).
     var conditionals: [AnyObject] = []
     var classNameByClass: [ObjectIdentifier: String] = [:]
+    /// Class → class index, cached after the first instance (names cannot change once used).
+    var classIndexByType: [ObjectIdentifier: Int] = [:]
 
     struct PlainNumberKey: Hashable {
         var kind: UInt8
@@ -92,6 +94,7 @@ public final class KeyedArchiver {
     ///   - cls: The class it applies to.
     public func setClassName(_ name: String?, for cls: any KeyedCoding.Type) {
         classNameByClass[ObjectIdentifier(cls)] = name
+        classIndexByType.removeAll()
     }
 
     /// Record `cls` as `name` in every archiver (nil removes the mapping).
@@ -201,7 +204,7 @@ public final class KeyedArchiver {
     public func reference(to object: any KeyedCoding) throws(ArchiveError) -> ArchiveValue {
         let original = ObjectIdentifier(object)
         if let uid = uidByObject[original] { return .ref(uid) }
-        if nilReplaced.contains(original) { return .nil }
+        if !nilReplaced.isEmpty, nilReplaced.contains(original) { return .nil }
         // Replacement: the object's own, then the delegate's; cached per original.
         var target: (any KeyedCoding)? = object.replacementObject(for: self) ?? object
         if let d = delegate, let t = target { target = d.archiver(self, willEncode: t) }

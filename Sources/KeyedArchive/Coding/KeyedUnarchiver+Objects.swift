@@ -71,7 +71,6 @@ extension KeyedUnarchiver {
                 return try fail(located(.badReference, "reference to object \(n), but the archive has \(graph.objects.count) objects",
                                         key: at), nil)
             }
-            if let k = keyLookup[key] { reachKey = k }
             reachElement = Int32(truncatingIfNeeded: element)
             do {
                 return try T.decodeArchived(objectAt: n, from: self)
@@ -106,7 +105,7 @@ extension KeyedUnarchiver {
     /// - Returns: The instance (possibly still being decoded, inside a cycle).
     /// - Throws: As ``decodeObject(of:forKey:)``.
     public func instance<T: KeyedCoding>(of type: T.Type, at n: Int) throws(ArchiveError) -> T {
-        let obj = try instance(at: n, allowed: [T.self])
+        let obj = try instance(at: n) { $0 is T.Type } allowedNames: { [T.archivedClassName] }
         guard let t = obj as? T else {
             throw located(.unexpectedClass, "object #\(n) is a \(Swift.type(of: obj)), not a \(T.self)", key: nil)
         }
@@ -114,15 +113,20 @@ extension KeyedUnarchiver {
     }
 
     func instance(at n: Int, allowed: [any KeyedCoding.Type]) throws(ArchiveError) -> any KeyedCoding {
+        try instance(at: n) { cls in allowed.contains { isClass(cls, kindOf: $0) } } allowedNames: { allowed.map { $0.archivedClassName } }
+    }
+
+    func instance(at n: Int, isAllowed: (any KeyedCoding.Type) -> Bool,
+                  allowedNames: () -> [String]) throws(ArchiveError) -> any KeyedCoding {
         guard n >= 0, n < graph.objects.count else {
             throw located(.badReference, "reference to object \(n), but the archive has \(graph.objects.count) objects", key: nil)
         }
         if let existing = table[n] {
-            try check(type(of: existing), allowed: allowed, object: n)
+            try check(type(of: existing), isAllowed(type(of: existing)), allowedNames, object: n)
             return existing
         }
         let cls = try resolveClass(ofObject: n)
-        try check(cls, allowed: allowed, object: n)
+        try check(cls, isAllowed(cls), allowedNames, object: n)
         let obj = cls.init()
         table[n] = obj
         if origin[n].parent == -2 { origin[n] = (Int32(scope.object), reachKey, reachElement) }
@@ -136,8 +140,7 @@ extension KeyedUnarchiver {
 
     /// Secure coding: the class must adopt ``SecureKeyedCoding`` and be (a subclass of) an allowed class.
     /// Without secure coding, a class outside `allowed` is an ``ArchiveError/Code/unexpectedClass``.
-    private func check(_ cls: any KeyedCoding.Type, allowed: [any KeyedCoding.Type], object n: Int) throws(ArchiveError) {
-        let ok = allowed.contains { isClass(cls, kindOf: $0) }
+    private func check(_ cls: any KeyedCoding.Type, _ ok: Bool, _ allowedNames: () -> [String], object n: Int) throws(ArchiveError) {
         if secure {
             guard cls is any SecureKeyedCoding.Type else {
                 throw located(.secureCodingViolation, "class \(cls.archivedClassName) (object #\(n)) does not adopt SecureKeyedCoding",
@@ -145,11 +148,11 @@ extension KeyedUnarchiver {
             }
             guard ok else {
                 throw located(.secureCodingViolation,
-                              "class \(cls.archivedClassName) (object #\(n)) is not among the allowed classes \(allowed.map { $0.archivedClassName })",
+                              "class \(cls.archivedClassName) (object #\(n)) is not among the allowed classes \(allowedNames())",
                               key: nil)
             }
         } else if !ok {
-            throw located(.unexpectedClass, "object #\(n) is a \(cls.archivedClassName), not one of \(allowed.map { $0.archivedClassName })",
+            throw located(.unexpectedClass, "object #\(n) is a \(cls.archivedClassName), not one of \(allowedNames())",
                           key: nil)
         }
     }

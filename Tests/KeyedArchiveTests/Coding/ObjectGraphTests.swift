@@ -38,9 +38,9 @@ import Testing
         for i in 0 ..< n { nodes[i].next = nodes[(i + 1) % n] }
         let a = KeyedArchiver()
         try a.encode(nodes[0], forKey: "root")
-        let pl = try a.encodedPropertyList()
+        let g = try a.finishEncoding()
         for r in nodes { r.next = nil }  // break the cycle so the originals can be freed
-        let u = try KeyedUnarchiver(keyedArchive: pl, options: .init(limits: DecodingLimits(maxDepth: 64)))
+        let u = KeyedUnarchiver(graph: g, options: .init(limits: DecodingLimits(maxDepth: 64)))
         let first = try #require(try u.decodeTopLevelObject(of: RingNode.self))
         var cur = first
         var count = 0
