@@ -34,6 +34,13 @@ extension KeyedArchiver {
         scopes[s].values.append(ArchiveKeyedValue(key: k, value: value))
     }
 
+    /// Takes the next un-keyed slot number of the current object.
+    func nextUnkeyedIndex() -> Int {
+        let i = scopes[scopes.count - 1].unkeyed
+        scopes[scopes.count - 1].unkeyed += 1
+        return i
+    }
+
     func internKey(_ key: String) -> Int {
         if let i = keyIndexByName[key] { return i }
         keys.append(key)

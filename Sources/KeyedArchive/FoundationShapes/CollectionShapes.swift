@@ -104,7 +104,7 @@ extension KeyedUnarchiver {
 }
 
 /// A dictionary that keeps entry order, archived as `NSDictionary` (deterministic output).
-public struct OrderedArchivedDictionary<Key: KeyedArchivable & Hashable, Value: KeyedArchivable>: KeyedArchivable {
+public struct OrderedArchivedDictionary<Key: KeyedArchivable, Value: KeyedArchivable>: KeyedArchivable {
     /// The entries, in order.
     public var entries: [(key: Key, value: Value)]
 
