@@ -1,9 +1,9 @@
 import KeyedArchive
 
-/// The `BPlist` harness body (see FuzzTarget).
+/// `FuzzBPlist`: the binary plist reader, then every value walked and materialised.
 enum FuzzBPlist {
     static func run(_ bytes: [UInt8]) {
-        // Filled in once the decoder surface lands; until then only the sniffer runs.
-        _ = ArchiveFormat.detect(bytes)
+        guard let plist = try? PropertyList(binary: bytes, limits: FuzzLimits.standard) else { return }
+        PlistWalk.walk(plist)
     }
 }

@@ -1,9 +1,9 @@
 import KeyedArchive
 
-/// The `NIBArchive` harness body (see FuzzTarget).
+/// `FuzzNIBArchive`: the NIBArchive reader → ``ArchiveGraph``, then every object and value walked.
 enum FuzzNIBArchive {
     static func run(_ bytes: [UInt8]) {
-        // Filled in once the decoder surface lands; until then only the sniffer runs.
-        _ = ArchiveFormat.detect(bytes)
+        guard let graph = try? ArchiveGraph(nibArchive: bytes, limits: FuzzLimits.standard) else { return }
+        GraphWalk.walk(graph)
     }
 }

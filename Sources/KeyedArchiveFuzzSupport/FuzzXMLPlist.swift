@@ -1,9 +1,9 @@
 import KeyedArchive
 
-/// The `XMLPlist` harness body (see FuzzTarget).
+/// `FuzzXMLPlist`: the XML plist reader, then every value walked and materialised.
 enum FuzzXMLPlist {
     static func run(_ bytes: [UInt8]) {
-        // Filled in once the decoder surface lands; until then only the sniffer runs.
-        _ = ArchiveFormat.detect(bytes)
+        guard let plist = try? PropertyList(xml: bytes, limits: FuzzLimits.standard) else { return }
+        PlistWalk.walk(plist)
     }
 }
