@@ -47,7 +47,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .bplist, .keyedGraph, .unarchiver: "keyed.dict"
         case .xmlPlist: "xml.dict"
-        case .nibArchive, .nibModel, .nibInstantiate, .roundTrip: "nib.dict"
+        case .nibArchive, .nibModel, .nibInstantiate: "nib.dict"
+        case .roundTrip: "all.dict"
         }
     }
 
