@@ -15,6 +15,17 @@ public struct StoryboardDocument: Sendable {
     /// Options used to open the scene and view nibs.
     public let options: NibOpenOptions
 
+    /// A storyboard described directly (for storyboards assembled in memory).
+    public init(platform: NibPlatform, nibNames: [String: String], entryPoint: String?, mainMenu: String? = nil,
+                directory: any NibDirectory, options: NibOpenOptions = .default) {
+        self.platform = platform
+        self.nibNames = nibNames.sorted { $0.key < $1.key }.map { (identifier: $0.key, nibName: $0.value) }
+        self.entryPoint = entryPoint
+        self.mainMenu = mainMenu
+        self.directory = directory
+        self.options = options
+    }
+
     /// Reads `Info.plist` of a `.storyboardc` directory.
     /// - Throws: ``ArchiveError/Code/notANib`` when the directory has no `Info.plist` with a
     ///   controller table; plist errors from the reader.
