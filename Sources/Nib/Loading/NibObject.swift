@@ -34,6 +34,14 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
         self.archiveIndex = plan.index
     }
 
+    /// A generic object with no archived fields, e.g. a stand-in owner or external object that accepts
+    /// every outlet and action.
+    public convenience init(className: String) {
+        self.init(plan: NibObjectPlan(index: -1, archivedClassName: className, className: className, originalClassName: nil,
+                                      construction: .plainInit, fields: [], refTargets: [], isImagePlaceholder: false),
+                  className: className, customClassName: nil)
+    }
+
     /// The archived keys, in archive order.
     public var keys: [String] { plan.fields.map(\.key) }
 
