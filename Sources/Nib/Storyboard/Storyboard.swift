@@ -77,6 +77,20 @@ public final class Storyboard: Sendable {
         try instantiateScene(identifier: identifier).controller
     }
 
+    /// Instantiates the storyboard's main menu nib (`NSStoryboardMainMenu`, macOS) with `owner` (the
+    /// application) and returns its top-level objects.
+    /// - Throws: ``ArchiveError/Code/unknownStoryboardIdentifier`` when the storyboard has no main menu.
+    public func instantiateMainMenu(owner: AnyObject?) throws(ArchiveError) -> [AnyObject] {
+        guard let menu = document.mainMenu, let nibName = document.nibName(forIdentifier: menu) else {
+            throw ArchiveError(.unknownStoryboardIdentifier, "\(document.directory.name) has no main menu")
+        }
+        return try nib(named: nibName).instantiate(owner: owner, externalObjects: storyboardExternals)
+    }
+
+    private var storyboardExternals: [String: AnyObject] {
+        ["UIStoryboardPlaceholder": self, "NSStoryboardPlaceholder": self]
+    }
+
     /// Instantiates a scene and returns the controller with the full instantiation result.
     public func instantiateScene(identifier: String, options: NibInstantiationOptions? = nil) throws(ArchiveError)
         -> (controller: AnyObject, instantiation: NibInstantiation) {
@@ -85,12 +99,8 @@ public final class Storyboard: Sendable {
         }
         let scene = try nib(named: nibName)
         let owner = StoryboardSceneOwner()
-        let placeholder = document.platform == .iOS ? "UIStoryboardPlaceholder" : "NSStoryboardPlaceholder"
-        var externals: [String: AnyObject] = [placeholder: self]
-        // Both spellings, so a storyboard assembled from the other platform's nibs still resolves.
-        externals["UIStoryboardPlaceholder"] = self
-        externals["NSStoryboardPlaceholder"] = self
-        let result = try scene.instantiate(owner: owner, externalObjects: externals, options: options ?? NibInstantiationOptions(registry: registry))
+        // Both placeholder spellings resolve to the storyboard.
+        let result = try scene.instantiate(owner: owner, externalObjects: storyboardExternals, options: options ?? NibInstantiationOptions(registry: registry))
         guard let controller = owner.controller else {
             throw ArchiveError(.valueNotFound, "scene nib \(nibName) connects no sceneViewController/sceneController", keyPath: [nibName])
         }

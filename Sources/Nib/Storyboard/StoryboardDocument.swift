@@ -86,27 +86,33 @@ public struct StoryboardDocument: Sendable {
 
     /// Parses the nib named `name`.
     public func document(nibNamed name: String) throws(ArchiveError) -> NibDocument {
+        let source = try nibSource(named: name)
         do {
-            return try NibDocument(source: nibSource(named: name), options: options)
+            return try NibDocument(source: source, options: options)
         } catch {
-            throw error.prefixingKeyPath(name + ".nib")
+            throw error.prefixingKeyPath(name + ".nib").prefixingKeyPath(directory.name)
         }
     }
 
-    /// Describes every scene (parses each scene nib).
-    public func scenes() throws(ArchiveError) -> [StoryboardScene] {
+    /// Describes every scene (parses each scene nib). A scene whose nib is missing or unreadable is
+    /// listed with ``StoryboardScene/problem`` set.
+    public func scenes() -> [StoryboardScene] {
         var out: [StoryboardScene] = []
         for (id, nib) in nibNames {
-            out.append(try StoryboardScene(identifier: id, nibName: nib, document: document(nibNamed: nib)))
+            do {
+                out.append(try StoryboardScene(identifier: id, nibName: nib, document: document(nibNamed: nib)))
+            } catch {
+                out.append(StoryboardScene(identifier: id, nibName: nib, problem: error))
+            }
         }
         return out
     }
 
     /// The summary the CLI prints: the platform, scenes and entry point.
-    public func summary() throws(ArchiveError) -> NibSummary {
+    public func summary() -> NibSummary {
         NibSummary(platform: platform, container: nil, objectCount: 0, placeholders: [], topLevelObjects: [], connections: [],
                    runtimeAttributes: [], classSwaps: [], visibleWindows: [], imagePlaceholders: [], embeddedNibs: [],
-                   segueTemplates: [], scenes: try scenes(), entryPoint: entryPoint)
+                   segueTemplates: [], scenes: scenes(), entryPoint: entryPoint)
     }
 }
 
@@ -123,6 +129,15 @@ public struct StoryboardScene: Sendable, Hashable, Codable {
     public var viewNibName: String?
     /// Segue templates archived in the scene nib.
     public var segueTemplates: [NibSegueTemplate]
+    /// Why the scene nib could not be read (nil when it was).
+    public var problem: String?
+
+    init(identifier: String, nibName: String, problem: ArchiveError) {
+        self.identifier = identifier
+        self.nibName = nibName
+        self.segueTemplates = []
+        self.problem = problem.description
+    }
 
     /// Describes the scene whose nib is `document`.
     public init(identifier: String, nibName: String, document: NibDocument) throws(ArchiveError) {
