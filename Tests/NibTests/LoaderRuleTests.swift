@@ -16,8 +16,11 @@ struct LoaderRuleTests {
         return (f.uikitGraph(topLevel: [owner, responder, button], objects: [owner, responder, button], connections: [c1, c2]), button)
     }
 
+    /// Writes the hand-built graph with the NIBArchive writer and loads the bytes back, as a real nib.
     static func nib(_ graph: ArchiveGraph, name: String = "test.nib") throws -> Nib {
-        try Nib(document: NibDocument(graph: graph), name: name)
+        let bytes = try graph.nibArchiveData()
+        #expect(ArchiveFormat.detect(bytes) == .nibArchive)
+        return try Nib(source: .data(bytes, name: name))
     }
 
     @Test func ownerOutletAndActionReachTheOwner() throws {

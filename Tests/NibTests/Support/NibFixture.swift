@@ -96,7 +96,7 @@ struct NibFixture {
     }
 
     func build() -> ArchiveGraph {
-        var b = ArchiveGraphBuilder(metadata: .init(source: .nibArchive))
+        var b = ArchiveGraphBuilder(metadata: .init(source: .built))
         for (cls, fields) in objects {
             let c = b.internClass(cls)
             var vals: [ArchiveKeyedValue] = []
