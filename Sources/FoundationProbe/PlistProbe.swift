@@ -1,4 +1,82 @@
 import Foundation
 
 /// Probe commands over PropertyListSerialization (owned by the property-list layer's tests).
-let plistProbeCommands: [String: @Sendable ([String]) throws -> Void] = [:]
+///
+/// - `plist-canonical <file>`: reads the file with PropertyListSerialization and prints one canonical,
+///   order-independent line per run: dict entries and set members sorted by their rendering, numbers
+///   with their kind (int, real, bool), reals by bit pattern, data in hex, dates as seconds.
+/// - `plist-format <file>`: prints `binary` or `xml`, the format Foundation detected.
+let plistProbeCommands: [String: @Sendable ([String]) throws -> Void] = [
+    "plist-canonical": { args in
+        guard let path = args.first else { throw ProbeError("usage: plist-canonical <file>") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        print(PlistCanonical.render(value))
+    },
+    "plist-format": { args in
+        guard let path = args.first else { throw ProbeError("usage: plist-format <file>") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var format = PropertyListSerialization.PropertyListFormat.binary
+        _ = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        print(format == .binary ? "binary" : format == .xml ? "xml" : "openStep")
+    },
+]
+
+struct ProbeError: Error, CustomStringConvertible {
+    var description: String
+    init(_ s: String) { description = s }
+}
+
+/// A canonical text rendering of what Foundation read.
+enum PlistCanonical {
+    static func render(_ x: Any) -> String {
+        switch x {
+        case let s as String:
+            return "s" + quoted(s)
+        case let d as Data:
+            return "d<" + d.map { String(format: "%02x", $0) }.joined() + ">"
+        case let d as Date:
+            return "t\(d.timeIntervalSinceReferenceDate.bitPattern)"
+        case let d as NSDictionary:
+            var entries: [String] = []
+            for (k, v) in d { entries.append(render(k) + ":" + render(v)) }
+            return "{" + entries.sorted().joined(separator: ",") + "}"
+        case let a as NSArray:
+            return "[" + a.map { render($0) }.joined(separator: ",") + "]"
+        case let s as NSSet:
+            return "(" + s.map { render($0) }.sorted().joined(separator: ",") + ")"
+        case let b as Bool where type(of: x) == Bool.self:
+            return b ? "true" : "false"
+        case let n as NSNumber:
+            return number(n)
+        default:
+            // CF keyed-archiver UIDs and anything else: type name and description.
+            let m = Mirror(reflecting: x)
+            if let v = m.children.first(where: { $0.label == "value" })?.value { return "uid\(v)" }
+            return "?\(type(of: x)):\(x)"
+        }
+    }
+
+    static func number(_ n: NSNumber) -> String {
+        let t = String(cString: n.objCType)
+        switch t {
+        case "c", "B": return n.boolValue ? "true" : "false"
+        case "f": return "r4:\(n.floatValue.bitPattern)"
+        case "d": return "r8:\(n.doubleValue.bitPattern)"
+        case "Q": return "i\(n.uint64Value)"
+        default: return "i\(n.int64Value)"
+        }
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            if u.value < 0x20 || u == "\"" || u == "\\" || u.value > 0x7E {
+                out += "\\u{\(String(u.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -31,6 +31,8 @@ public struct ArchiveGraph: Sendable {
         /// Bytes after the last NIBArchive table (the `LNE\0` trailer, or junk), kept for diagnostics
         /// and byte-exact rewriting.
         public var trailingBytes: Int = 0
+        /// Table order and trailer of a NIBArchive source, for byte-exact rewriting.
+        public var nibLayout: NIBArchiveLayout?
         /// Non-fatal observations made while reading (e.g. `$objects[0]` is not `"$null"`).
         public var warnings: [String] = []
 

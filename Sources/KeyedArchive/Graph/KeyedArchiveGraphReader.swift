@@ -1,0 +1,295 @@
+extension ArchiveGraph {
+    /// Maps an NSKeyedArchiver property list onto an archive graph.
+    ///
+    /// Graph object *i* is `$objects[i]`: object dictionaries become ``ArchiveObject/Kind/object``
+    /// entries, class dictionaries ``ArchiveObject/Kind/classDescription`` entries, and plain strings,
+    /// numbers, data and dates ``ArchiveObject/Kind/plain`` entries. UIDs become ``ArchiveValue/ref(_:)``
+    /// (UID 0 becomes ``ArchiveValue/nil``). Strings and data stay ranges into the property list's storage,
+    /// which the graph shares without copying.
+    ///
+    /// Only the header is validated here. Problems inside objects (a missing `$class`, a dangling UID,
+    /// a class dictionary without `$classname`) are reported when the object is decoded, as Apple does.
+    ///
+    /// - Parameters:
+    ///   - plist: A parsed binary or XML property list.
+    ///   - options: Which `$archiver` names to accept.
+    ///   - limits: Bounds on the number of objects and inline collection members.
+    /// - Throws: ``ArchiveError/Code/invalidArchiveHeader`` for a wrong `$archiver`, `$version`, `$top`
+    ///   or `$objects`; ``ArchiveError/Code/corruptArchive`` for an object dictionary with a non-string
+    ///   key; ``ArchiveError/Code/limitExceeded`` when a bound in `limits` is exceeded.
+    public init(keyedArchive plist: PropertyList, options: KeyedArchiveReadingOptions = .init(),
+                limits: DecodingLimits = .default) throws(ArchiveError) {
+        var reader = KeyedArchiveGraphReader(plist: plist, options: options, limits: limits)
+        self = try reader.read()
+    }
+}
+
+/// One pass over `$objects`, building the graph's tables. Never recurses: inline containers are
+/// flattened through a worklist.
+struct KeyedArchiveGraphReader {
+    let plist: PropertyList
+    let options: KeyedArchiveReadingOptions
+    let limits: DecodingLimits
+
+    var metadata = ArchiveGraph.Metadata(source: .keyedArchive)
+    var keys: [String] = []
+    var keyIndexByName: [String: Int] = [:]
+    /// Plist node index → graph key index (bplist keys are shared nodes, so this saves String work).
+    var keyIndexByNode: [Int32]
+    var classes: [ArchiveClass] = []
+    var classIndexByName: [String: Int] = [:]
+    var objects: [ArchiveObject] = []
+    var values: [ArchiveKeyedValue] = []
+    var items: [ArchiveValue] = []
+    var top: [ArchiveKeyedValue] = []
+
+    init(plist: PropertyList, options: KeyedArchiveReadingOptions, limits: DecodingLimits) {
+        self.plist = plist
+        self.options = options
+        self.limits = limits
+        self.keyIndexByNode = Array(repeating: -1, count: plist.count)
+    }
+
+    mutating func read() throws(ArchiveError) -> ArchiveGraph {
+        let root = plist.root
+        guard root >= 0, root < plist.count, plist.kind(root) == .dict else {
+            throw ArchiveError(.invalidArchiveHeader, "the property list's root is not a dictionary, so it is not a keyed archive")
+        }
+        metadata.plistFormat = plist.format
+
+        // $archiver: NSKeyedArchiver, or an allow-listed subclass name.
+        guard let archiverNode = plist.dictValue(root, forKey: "$archiver"), let archiver = plist.string(archiverNode) else {
+            throw ArchiveError(.invalidArchiveHeader, "missing or non-string $archiver", keyPath: ["$archiver"])
+        }
+        guard options.accepts(archiverName: archiver) else {
+            throw ArchiveError(.invalidArchiveHeader, "unsupported $archiver \"\(archiver)\" (expected NSKeyedArchiver)",
+                               keyPath: ["$archiver"])
+        }
+        metadata.archiverName = archiver
+
+        // $version: exactly 100000.
+        guard let versionNode = plist.dictValue(root, forKey: "$version") else {
+            throw ArchiveError(.invalidArchiveHeader, "missing $version", keyPath: ["$version"])
+        }
+        guard let version = plist.int64(versionNode), version == Int64(KeyedArchiveConstants.version) else {
+            throw ArchiveError(.invalidArchiveHeader, "unsupported $version (expected 100000)", keyPath: ["$version"])
+        }
+        metadata.archiveVersion = KeyedArchiveConstants.version
+
+        // $objects: an array whose entries become graph objects one for one.
+        guard let objectsNode = plist.dictValue(root, forKey: "$objects"), plist.kind(objectsNode) == .array else {
+            throw ArchiveError(.invalidArchiveHeader, "missing or non-array $objects", keyPath: ["$objects"])
+        }
+        // $top: a dictionary of (normally) UIDs.
+        guard let topNode = plist.dictValue(root, forKey: "$top"), plist.kind(topNode) == .dict else {
+            throw ArchiveError(.invalidArchiveHeader, "missing or non-dictionary $top", keyPath: ["$top"])
+        }
+
+        let entries = plist.elements(objectsNode)
+        guard entries.count <= limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded, "$objects has \(entries.count) entries, above the limit of \(limits.maxObjectCount)")
+        }
+        if entries.isEmpty || !plist.stringEquals(entries[0], KeyedArchiveConstants.nullMarker) {
+            metadata.warnings.append("$objects[0] is not \"$null\"; UID(0) still means nil")
+        }
+
+        // Pass 1: class dictionaries get class records, so that objects can name them by entry index.
+        var classOfEntry = [Int32](repeating: -1, count: entries.count)
+        var isClassEntry = [Bool](repeating: false, count: entries.count)
+        for (i, node) in entries.enumerated() where plist.kind(node) == .dict && isClassDictionary(node) {
+            isClassEntry[i] = true
+            if let nameNode = plist.dictValue(node, forKey: "$classname"), let name = plist.string(nameNode) {
+                classOfEntry[i] = Int32(appendClass(name: name, chain: stringArray(plist.dictValue(node, forKey: "$classes"))))
+            }
+        }
+        // $classhints name further classes, interned by name and referenced as fallbacks.
+        for (i, node) in entries.enumerated() where classOfEntry[i] >= 0 {
+            let hints = stringArray(plist.dictValue(node, forKey: "$classhints"))
+            guard !hints.isEmpty else { continue }
+            let c = Int(classOfEntry[i])
+            classes[c].fallbacks = hints.map { internClass($0) }
+        }
+
+        // Pass 2: every entry becomes a graph object.
+        objects.reserveCapacity(entries.count)
+        for (i, node) in entries.enumerated() {
+            switch plist.kind(node) {
+            case .dict where isClassEntry[i]:
+                objects.append(ArchiveObject(kind: .classDescription, classIndex: Int(classOfEntry[i]), valueStart: 0, valueCount: 0))
+            case .dict:
+                try appendObjectEntry(node, index: i, classOfEntry: classOfEntry)
+            default:
+                let v = try convert(node, objectIndex: i)
+                objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
+            }
+        }
+
+        // $top entries, with keys spelled like object keys.
+        let topKeys = plist.dictKeys(topNode)
+        let topValues = plist.dictValues(topNode)
+        for j in 0 ..< topKeys.count {
+            let k = try keyIndex(node: topKeys[j], objectIndex: nil)
+            top.append(ArchiveKeyedValue(key: k, value: try convert(topValues[j], objectIndex: nil)))
+        }
+
+        return ArchiveGraph(metadata: metadata, storage: plist.storage, keys: keys, classes: classes, objects: objects,
+                            values: values, items: items, top: top)
+    }
+
+    /// A dict with no `$class` but with `$classname` or `$classes` is a class description.
+    private func isClassDictionary(_ node: Int) -> Bool {
+        var sawClassKey = false
+        for k in plist.dictKeys(node) {
+            if plist.stringEquals(k, "$class") { return false }
+            if plist.stringEquals(k, "$classname") || plist.stringEquals(k, "$classes") { sawClassKey = true }
+        }
+        return sawClassKey
+    }
+
+    /// An object dictionary: `$class` resolves to a class record; every other entry is a keyed value.
+    /// A `$class` that is missing or not a class dictionary leaves `classIndex` at -1 and, when present,
+    /// keeps the raw `$class` value under the key `$class` so that decoding can say what it found.
+    private mutating func appendObjectEntry(_ node: Int, index: Int, classOfEntry: [Int32]) throws(ArchiveError) {
+        var classIndex = -1
+        let start = values.count
+        let dk = plist.dictKeys(node)
+        let dv = plist.dictValues(node)
+        for j in 0 ..< dk.count {
+            if plist.stringEquals(dk[j], "$class") {
+                if let uid = plist.uid(dv[j]), uid < UInt64(classOfEntry.count), classOfEntry[Int(uid)] >= 0 {
+                    classIndex = Int(classOfEntry[Int(uid)])
+                } else {
+                    let k = internKey("$class")
+                    values.append(ArchiveKeyedValue(key: k, value: try convert(dv[j], objectIndex: index)))
+                }
+                continue
+            }
+            let k = try keyIndex(node: dk[j], objectIndex: index)
+            values.append(ArchiveKeyedValue(key: k, value: try convert(dv[j], objectIndex: index)))
+        }
+        let count = values.count - start
+        objects.append(ArchiveObject(kind: .object, classIndex: classIndex, valueStart: count == 0 ? 0 : start, valueCount: count))
+    }
+
+    private mutating func keyIndex(node: Int, objectIndex: Int?) throws(ArchiveError) -> Int {
+        if keyIndexByNode[node] >= 0 { return Int(keyIndexByNode[node]) }
+        guard let raw = plist.string(node) else {
+            throw ArchiveError(.corruptArchive, "an object dictionary has a non-string key (\(plist.kind(node)))",
+                               objectIndex: objectIndex)
+        }
+        let k = internKey(KeyedArchiveKeys.graphKey(forArchiveKey: raw))
+        keyIndexByNode[node] = Int32(k)
+        return k
+    }
+
+    private mutating func internKey(_ key: String) -> Int {
+        if let i = keyIndexByName[key] { return i }
+        keys.append(key)
+        keyIndexByName[key] = keys.count - 1
+        return keys.count - 1
+    }
+
+    private mutating func appendClass(name: String, chain: [String]) -> Int {
+        classes.append(ArchiveClass(name: name, chain: chain))
+        if classIndexByName[name] == nil { classIndexByName[name] = classes.count - 1 }
+        return classes.count - 1
+    }
+
+    private mutating func internClass(_ name: String) -> Int {
+        if let i = classIndexByName[name] { return i }
+        return appendClass(name: name, chain: [])
+    }
+
+    /// The strings of an array node (non-strings are skipped); empty for anything else.
+    private func stringArray(_ node: Int?) -> [String] {
+        guard let node, plist.kind(node) == .array else { return [] }
+        return plist.elements(node).compactMap { plist.string($0) }
+    }
+
+    /// Converts one plist value. Inline containers are flattened into `items` through a worklist:
+    /// each container reserves its member slots, and nested containers are filled in later.
+    private mutating func convert(_ node: Int, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
+        if let scalar = scalarValue(node) { return scalar }
+        var pending: [(node: Int, slots: Int)] = []
+        let outer = try reserve(node, &pending, objectIndex: objectIndex)
+        while let (container, start) = pending.popLast() {
+            var slot = start
+            let members: PlistMembers
+            switch plist.kind(container) {
+            case .dict:
+                // Keys then values in the plist; key, value, key, value in the graph.
+                let ks = plist.dictKeys(container)
+                let vs = plist.dictValues(container)
+                for j in 0 ..< ks.count {
+                    items[slot] = try memberValue(ks[j], &pending, objectIndex: objectIndex)
+                    items[slot + 1] = try memberValue(vs[j], &pending, objectIndex: objectIndex)
+                    slot += 2
+                }
+                continue
+            default:
+                members = plist.elements(container)
+            }
+            for m in members {
+                items[slot] = try memberValue(m, &pending, objectIndex: objectIndex)
+                slot += 1
+            }
+        }
+        return outer
+    }
+
+    private mutating func memberValue(_ node: Int, _ pending: inout [(node: Int, slots: Int)],
+                                      objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
+        if let scalar = scalarValue(node) { return scalar }
+        return try reserve(node, &pending, objectIndex: objectIndex)
+    }
+
+    /// Reserves the member slots of a container node and queues it for filling.
+    private mutating func reserve(_ node: Int, _ pending: inout [(node: Int, slots: Int)],
+                                  objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
+        let kind = plist.kind(node)
+        let n = plist.containerCount(node) * (kind == .dict ? 2 : 1)
+        // Shared sub-containers could multiply into far more slots than the plist has nodes.
+        guard n <= limits.maxObjectCount - items.count else {
+            throw ArchiveError(.limitExceeded, "inline collections expand to more than \(limits.maxObjectCount) members",
+                               objectIndex: objectIndex)
+        }
+        let start = items.count
+        items.append(contentsOf: repeatElement(ArchiveValue.nil, count: n))
+        pending.append((node, start))
+        let range = ArchiveRange(start: start, count: n)
+        switch kind {
+        case .set: return .set(range)
+        case .dict: return .dict(range)
+        default: return .array(range)
+        }
+    }
+
+    /// The graph value of a non-container node; nil for arrays, sets and dicts.
+    private func scalarValue(_ node: Int) -> ArchiveValue? {
+        switch plist.kind(node) {
+        case .null, .fill: return .nil
+        case .bool: return .bool(plist.bool(node) ?? false)
+        case .integer:
+            if let v = plist.int64(node) { return .int(v, width: 0) }
+            if let u = plist.uint64(node) { return .unsignedInt(u) }
+            return plist.wideInteger(node).map { .wideInt($0) } ?? .nil
+        case .real:
+            let d = plist.real(node) ?? 0
+            return plist.realWidth(node) == 4 ? .float(Float(d)) : .double(d)
+        case .date: return .date(plist.date(node) ?? 0)
+        case .data:
+            guard let r = plist.dataRange(node) else { return .nil }
+            return .bytes(ArchiveRange(start: r.lowerBound, count: r.count))
+        case .string:
+            guard let (enc, r) = plist.stringBytes(node) else { return .nil }
+            return .string(ArchiveRange(start: r.lowerBound, count: r.count), encoding: enc)
+        case .uid:
+            let uid = plist.uid(node) ?? 0
+            if uid == 0 { return .nil }
+            // A UID beyond Int stays a (dangling) reference; decoding it reports the error.
+            return .ref(Int(exactly: uid) ?? Int.max)
+        case .array, .set, .dict:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,327 @@
+extension ArchiveGraph {
+    /// Reads a NIBArchive into a graph: graph object *i* is record *i*, and the key, class and value
+    /// tables are kept verbatim (duplicates, unused entries and all). Data values are ranges into
+    /// ``storage``, which is `bytes` itself (no copy). `top` is object 0's values.
+    ///
+    /// Every structural rule is checked here, once; nothing is re-checked when the graph is used.
+    public init(nibArchive bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) {
+        self = try NIBArchiveReader(limits: limits).read(bytes)
+    }
+}
+
+/// One-pass validating NIBArchive reader. See ``ArchiveGraph/init(nibArchive:limits:)``.
+public struct NIBArchiveReader: Sendable {
+    public var limits: DecodingLimits
+
+    public init(limits: DecodingLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Smallest possible record per table: object 3 varints, key 1 varint, value varint + type,
+    /// class 2 varints + NUL.
+    static let minimumRecordSize: [NIBArchiveTable: Int] = [.objects: 3, .keys: 1, .values: 2, .classes: 3]
+
+    public func read(_ bytes: [UInt8]) throws(ArchiveError) -> ArchiveGraph {
+        let header = try NIBArchiveHeader(parsing: bytes)
+        guard Int(header.objectCount) <= limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded,
+                               "header: objectCount \(header.objectCount) exceeds the limit of \(limits.maxObjectCount)",
+                               offset: 18)
+        }
+        let tables = try bytes.withUnsafeBufferPointer { (buf) throws(ArchiveError) -> Tables in
+            try readTables(buf, header)
+        }
+
+        var metadata = ArchiveGraph.Metadata(source: .nibArchive)
+        metadata.nibFormatVersion = header.formatVersion
+        metadata.nibCoderVersion = header.coderVersion
+        if header.coderVersion != 9, header.coderVersion != 10 {
+            metadata.warnings.append("header: coderVersion \(header.coderVersion) is neither 9 nor 10")
+        }
+        if header.formatVersion != 1 {
+            metadata.warnings.append("header: formatVersion \(header.formatVersion) (Apple writes 1)")
+        }
+        let layout = Self.layout(header, ends: tables.ends, count: bytes.count)
+        metadata.trailingBytes = layout.trailing
+        metadata.nibLayout = NIBArchiveLayout(
+            tableOrder: layout.order, isContiguous: layout.contiguous,
+            hasLNETrailer: layout.trailing == 4 && bytes.suffix(4).elementsEqual(NIBArchiveLayout.lneTrailer))
+
+        var top: [ArchiveKeyedValue] = []
+        if let root = tables.objects.first {
+            if root.valueCount > 0 { top = Array(tables.values[root.valueRange]) }
+        } else {
+            metadata.warnings.append("objects: the archive has no top-scope object 0")
+        }
+        return ArchiveGraph(metadata: metadata, storage: bytes, keys: tables.keys, classes: tables.classes,
+                            objects: tables.objects, values: tables.values, items: [], top: top)
+    }
+
+    struct Tables {
+        var keys: [String] = []
+        var classes: [ArchiveClass] = []
+        var objects: [ArchiveObject] = []
+        var values: [ArchiveKeyedValue] = []
+        /// Byte offset just past each table.
+        var ends: [NIBArchiveTable: Int] = [:]
+    }
+
+    /// The start of a table, after proving its offset is inside the input and its count can fit.
+    func tableStart(_ table: NIBArchiveTable, offset: UInt32, count: UInt32, headerField: Int,
+                    length: Int) throws(ArchiveError) -> Int {
+        guard let start = Int(exactly: offset), start <= length else {
+            throw ArchiveError(.truncated, "header: \(table) table offset \(offset) is past the end of the input (\(length) bytes)",
+                               offset: headerField)
+        }
+        // count × minimum record size ≤ bytes left, so no capacity below exceeds the input size.
+        let minimum = UInt64(Self.minimumRecordSize[table] ?? 1)
+        guard UInt64(count) * minimum <= UInt64(length - start) else {
+            throw ArchiveError(.truncated,
+                               "header: \(table) count \(count) cannot fit in the \(length - start) bytes after offset \(start)",
+                               offset: headerField - 4)
+        }
+        return start
+    }
+
+    func readTables(_ buf: UnsafeBufferPointer<UInt8>, _ h: NIBArchiveHeader) throws(ArchiveError) -> Tables {
+        let length = buf.count
+        let objectsStart = try tableStart(.objects, offset: h.objectsOffset, count: h.objectCount, headerField: 22, length: length)
+        let keysStart = try tableStart(.keys, offset: h.keysOffset, count: h.keyCount, headerField: 30, length: length)
+        let valuesStart = try tableStart(.values, offset: h.valuesOffset, count: h.valueCount, headerField: 38, length: length)
+        let classesStart = try tableStart(.classes, offset: h.classesOffset, count: h.classCount, headerField: 46, length: length)
+
+        var t = Tables()
+        var budget = limits.maxTotalBytes
+        (t.classes, t.ends[.classes]) = try readClasses(buf, at: classesStart, count: Int(h.classCount), budget: &budget)
+        (t.keys, t.ends[.keys]) = try readKeys(buf, at: keysStart, count: Int(h.keyCount), budget: &budget)
+        (t.objects, t.ends[.objects]) = try readObjects(buf, at: objectsStart, count: Int(h.objectCount),
+                                                        classCount: h.classCount, valueCount: h.valueCount)
+        (t.values, t.ends[.values]) = try readValues(buf, at: valuesStart, count: Int(h.valueCount),
+                                                     keyCount: h.keyCount, objectCount: h.objectCount,
+                                                     objects: t.objects)
+        return t
+    }
+
+    // MARK: Tables
+
+    func readClasses(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, count: Int,
+                     budget: inout Int) throws(ArchiveError) -> ([ArchiveClass], Int) {
+        var s = NIBArchiveScanner(base: buf, pos: start)
+        var classes: [ArchiveClass] = []
+        classes.reserveCapacity(count)
+        for i in 0 ..< count {
+            let record = s.pos
+            guard let length = s.readVarint() else { throw s.varintError(at: s.pos, "classes[\(i)].length") }
+            // The length counts the NUL terminator, so it is at least 1.
+            guard length >= 1 else {
+                throw ArchiveError(.corrupt, "classes[\(i)]: name length 0 (it must count the NUL)", offset: record)
+            }
+            let countAt = s.pos
+            guard let fallbackCount = s.readVarint() else { throw s.varintError(at: s.pos, "classes[\(i)].fallbackCount") }
+            guard UInt64(fallbackCount) * 4 <= UInt64(s.remaining) else {
+                throw ArchiveError(.truncated, "classes[\(i)]: \(fallbackCount) fallbacks run past the end of the input",
+                                   offset: countAt)
+            }
+            var fallbacks: [Int] = []
+            if fallbackCount > 0 {
+                fallbacks.reserveCapacity(Int(fallbackCount))
+                for f in 0 ..< Int(fallbackCount) {
+                    let at = s.pos
+                    guard let fb = s.readUInt32() else {
+                        throw ArchiveError(.truncated, "classes[\(i)].fallbacks[\(f)] is cut off", offset: at)
+                    }
+                    guard fb < UInt32(count) else {
+                        throw ArchiveError(.badReference, "classes[\(i)].fallbacks[\(f)] = \(fb), but there are \(count) classes",
+                                           offset: at)
+                    }
+                    fallbacks.append(Int(fb))
+                }
+            }
+            let nameAt = s.pos
+            guard Int(length) <= s.remaining else {
+                throw ArchiveError(.truncated, "classes[\(i)]: name of \(length) bytes runs past the end of the input",
+                                   offset: nameAt)
+            }
+            guard Int(length) <= limits.maxStringLength, budget >= Int(length) else {
+                throw ArchiveError(.limitExceeded, "classes[\(i)]: name of \(length) bytes exceeds the string limits",
+                                   offset: nameAt)
+            }
+            budget -= Int(length)
+            let nameBytes = UnsafeBufferPointer(rebasing: buf[nameAt ..< nameAt + Int(length) - 1])
+            guard buf[nameAt + Int(length) - 1] == 0 else {
+                throw ArchiveError(.corrupt, "classes[\(i)]: name does not end with NUL", offset: nameAt + Int(length) - 1)
+            }
+            if let nul = nameBytes.firstIndex(of: 0) {
+                throw ArchiveError(.corrupt, "classes[\(i)]: name has a NUL before its end", offset: nameAt + nul)
+            }
+            guard let name = String(validating: nameBytes, as: UTF8.self) else {
+                throw ArchiveError(.corrupt, "classes[\(i)]: name is not valid UTF-8", offset: nameAt)
+            }
+            s.pos = nameAt + Int(length)
+            classes.append(ArchiveClass(name: name, fallbacks: fallbacks))
+        }
+        return (classes, s.pos)
+    }
+
+    func readKeys(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, count: Int,
+                  budget: inout Int) throws(ArchiveError) -> ([String], Int) {
+        var s = NIBArchiveScanner(base: buf, pos: start)
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        for i in 0 ..< count {
+            guard let length = s.readVarint() else { throw s.varintError(at: s.pos, "keys[\(i)].length") }
+            let at = s.pos
+            guard Int(length) <= s.remaining else {
+                throw ArchiveError(.truncated, "keys[\(i)]: \(length) bytes run past the end of the input", offset: at)
+            }
+            guard Int(length) <= limits.maxStringLength, budget >= Int(length) else {
+                throw ArchiveError(.limitExceeded, "keys[\(i)]: \(length) bytes exceed the string limits", offset: at)
+            }
+            budget -= Int(length)
+            guard let key = String(validating: UnsafeBufferPointer(rebasing: buf[at ..< at + Int(length)]), as: UTF8.self) else {
+                throw ArchiveError(.corrupt, "keys[\(i)] is not valid UTF-8", offset: at)
+            }
+            keys.append(key)
+            s.pos = at + Int(length)
+        }
+        return (keys, s.pos)
+    }
+
+    func readObjects(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, count: Int,
+                     classCount: UInt32, valueCount: UInt32) throws(ArchiveError) -> ([ArchiveObject], Int) {
+        var s = NIBArchiveScanner(base: buf, pos: start)
+        var objects: [ArchiveObject] = []
+        objects.reserveCapacity(count)
+        for i in 0 ..< count {
+            let record = s.pos
+            guard let cls = s.readVarint() else { throw s.varintError(at: s.pos, "objects[\(i)].classIndex").at(object: i) }
+            guard let first = s.readVarint() else { throw s.varintError(at: s.pos, "objects[\(i)].firstValue").at(object: i) }
+            guard let n = s.readVarint() else { throw s.varintError(at: s.pos, "objects[\(i)].valueCount").at(object: i) }
+            guard cls < classCount else {
+                throw ArchiveError(.badReference, "objects[\(i)]: classIndex \(cls), but there are \(classCount) classes",
+                                   offset: record, objectIndex: i)
+            }
+            // Any firstValue is fine for an empty object (Apple writes 0; it is kept as read);
+            // otherwise the run must fit, summed in 64 bits.
+            guard n == 0 || UInt64(first) + UInt64(n) <= UInt64(valueCount) else {
+                throw ArchiveError(.badReference,
+                                   "objects[\(i)]: values \(first) + \(n) run past the \(valueCount) values",
+                                   offset: record, objectIndex: i)
+            }
+            objects.append(ArchiveObject(kind: .object, classIndex: Int(cls), valueStart: Int(first), valueCount: Int(n)))
+        }
+        return (objects, s.pos)
+    }
+
+    func readValues(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, count: Int, keyCount: UInt32,
+                    objectCount: UInt32, objects: [ArchiveObject]) throws(ArchiveError) -> ([ArchiveKeyedValue], Int) {
+        var s = NIBArchiveScanner(base: buf, pos: start)
+        var values: [ArchiveKeyedValue] = []
+        values.reserveCapacity(count)
+        let maxData = limits.maxDataLength
+        for i in 0 ..< count {
+            let record = s.pos
+            guard let key = s.readVarint() else {
+                throw s.varintError(at: s.pos, "values[\(i)].keyIndex").at(object: Self.owner(of: i, objects))
+            }
+            guard key < keyCount else {
+                throw valueError(.badReference, i, "keyIndex \(key), but there are \(keyCount) keys", record, objects)
+            }
+            guard let type = s.readUInt8() else {
+                throw valueError(.truncated, i, "type byte is missing", s.pos, objects)
+            }
+            let payload = s.pos
+            let value: ArchiveValue
+            switch type {
+            case 0:
+                guard let v = s.readUInt8() else { throw valueError(.truncated, i, "int8 is cut off", payload, objects) }
+                value = .int(Int64(v), width: 1)
+            case 1:
+                guard let v = s.readUInt16() else { throw valueError(.truncated, i, "int16 is cut off", payload, objects) }
+                value = .int(Int64(v), width: 2)
+            case 2:
+                guard let v = s.readUInt32() else { throw valueError(.truncated, i, "int32 is cut off", payload, objects) }
+                value = .int(Int64(v), width: 4)
+            case 3:
+                guard let v = s.readUInt64() else { throw valueError(.truncated, i, "int64 is cut off", payload, objects) }
+                value = .int(Int64(bitPattern: v), width: 8)
+            case 4:
+                value = .bool(false)
+            case 5:
+                value = .bool(true)
+            case 6:
+                guard let v = s.readUInt32() else { throw valueError(.truncated, i, "float32 is cut off", payload, objects) }
+                value = .float(Float(bitPattern: v))
+            case 7:
+                guard let v = s.readUInt64() else { throw valueError(.truncated, i, "float64 is cut off", payload, objects) }
+                value = .double(Double(bitPattern: v))
+            case 8:
+                guard let n = s.readVarint() else {
+                    throw s.varintError(at: s.pos, "values[\(i)].length").at(object: Self.owner(of: i, objects))
+                }
+                guard Int(n) <= s.remaining else {
+                    throw valueError(.truncated, i, "data of \(n) bytes runs past the end of the input", s.pos, objects)
+                }
+                guard Int(n) <= maxData else {
+                    throw valueError(.limitExceeded, i, "data of \(n) bytes exceeds maxDataLength", s.pos, objects)
+                }
+                value = .bytes(ArchiveRange(start: s.pos, count: Int(n)))
+                s.pos += Int(n)
+            case 9:
+                value = .nil
+            case 10:
+                guard let v = s.readUInt32() else { throw valueError(.truncated, i, "object reference is cut off", payload, objects) }
+                guard v < objectCount else {
+                    throw valueError(.badReference, i, "object reference \(v), but there are \(objectCount) objects", payload, objects)
+                }
+                value = .ref(Int(v))
+            default:
+                throw valueError(.corrupt, i, "unknown value type \(type)", payload - 1, objects)
+            }
+            values.append(ArchiveKeyedValue(key: Int(key), value: value))
+        }
+        return (values, s.pos)
+    }
+
+    // MARK: Errors and layout
+
+    func valueError(_ code: ArchiveError.Code, _ i: Int, _ what: String, _ offset: Int,
+                    _ objects: [ArchiveObject]) -> ArchiveError {
+        ArchiveError(code, "values[\(i)]: \(what)", offset: offset, objectIndex: Self.owner(of: i, objects))
+    }
+
+    /// The object whose value run holds value `i` (error path only).
+    static func owner(of i: Int, _ objects: [ArchiveObject]) -> Int? {
+        objects.firstIndex { $0.valueCount > 0 && $0.valueRange.contains(i) }
+    }
+
+    static func layout(_ h: NIBArchiveHeader, ends: [NIBArchiveTable: Int],
+                       count: Int) -> (order: [NIBArchiveTable], contiguous: Bool, trailing: Int) {
+        let starts: [NIBArchiveTable: Int] = [.objects: Int(h.objectsOffset), .keys: Int(h.keysOffset),
+                                              .values: Int(h.valuesOffset), .classes: Int(h.classesOffset)]
+        let rank = Dictionary(uniqueKeysWithValues: NIBArchiveTable.allCases.enumerated().map { ($1, $0) })
+        let order = NIBArchiveTable.allCases.sorted { a, b in
+            let sa = starts[a] ?? 0, sb = starts[b] ?? 0
+            if sa != sb { return sa < sb }
+            let ea = ends[a] ?? 0, eb = ends[b] ?? 0
+            return ea != eb ? ea < eb : (rank[a] ?? 0) < (rank[b] ?? 0)
+        }
+        var contiguous = true
+        var expected = NIBArchiveHeader.size
+        for table in order {
+            if starts[table] != expected { contiguous = false }
+            expected = ends[table] ?? expected
+        }
+        let last = ends.values.max() ?? NIBArchiveHeader.size
+        return (order, contiguous, max(0, count - max(last, NIBArchiveHeader.size)))
+    }
+}
+
+extension ArchiveError {
+    /// A copy that names the object the failure belongs to.
+    func at(object index: Int?) -> ArchiveError {
+        var copy = self
+        copy.objectIndex = index
+        return copy
+    }
+}
