@@ -54,6 +54,13 @@ struct RenderingTests {
         #expect(text.contains("past the end"))
     }
 
+    @Test func jsonPrettyOutputKeepsShortContainersOnOneLine() {
+        let v = JSONValue.object([("top", .object([("root", .int(1))])), ("list", .array((0 ..< 40).map { .int($0) }))])
+        let text = v.serialized(pretty: true, inlineWidth: 20)
+        #expect(text.contains(#""top": {"root": 1}"#))
+        #expect(text.contains("\n    0,\n    1,"))
+    }
+
     @Test func inputReferenceSplitsZipMembersOnlyWhenTheArchiveExists() {
         let exists: (String) -> Bool = { $0 == "App.ipa" || $0 == "odd#name.plist" }
         #expect(InputReference(argument: "-", fileExists: exists).location == .standardInput)
@@ -66,7 +73,7 @@ struct RenderingTests {
     @Test func jsonSerialisationKeepsInsertionOrderAndEscapes() {
         let v = JSONValue.object([("z", .int(-1)), ("a", .array([.string("q\"\n\u{01}"), .null, .double(1.5)])), ("e", .object([]))])
         #expect(v.serialized(pretty: false) == #"{"z":-1,"a":["q\"\n\u0001",null,1.5],"e":{}}"#)
-        #expect(v.serialized(pretty: true) == """
+        #expect(v.serialized(pretty: true, inlineWidth: 0) == """
         {
           "z": -1,
           "a": [

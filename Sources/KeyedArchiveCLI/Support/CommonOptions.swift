@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyedArchive
 
 /// Flags every subcommand accepts.
 struct CommonOptions: ParsableArguments {
@@ -19,4 +20,39 @@ struct CommonOptions: ParsableArguments {
 /// `--format text|json`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+}
+
+/// An input opened as one document.
+struct OpenedInput {
+    var path: String
+    var bytes: [UInt8]
+    var document: ArchiveDocument
+}
+
+extension CommonOptions {
+    /// Loads and parses one input, or prints its error line and exits 1.
+    func open(_ argument: String) throws -> OpenedInput {
+        let ref = InputReference(argument: argument)
+        do throws(CLIError) {
+            let bytes = try InputLoader.loadSingleFile(ref)
+            do {
+                return OpenedInput(path: ref.description, bytes: bytes, document: try ArchiveDocument.open(bytes))
+            } catch {
+                throw CLIError(path: ref.description, error, bytes: bytes)
+            }
+        } catch {
+            report(error)
+            throw ExitCode.failure
+        }
+    }
+
+    /// Runs `body`, turning its error into an error line about `input` and exit status 1.
+    func catching<T>(_ input: OpenedInput, _ body: () throws(ArchiveError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            report(CLIError(path: input.path, error, bytes: input.bytes))
+            throw ExitCode.failure
+        }
+    }
 }

@@ -14,6 +14,14 @@ struct FileTree {
     var name: String
     /// Sorted by path.
     var entries: [Entry]
+    /// Joins ``name`` and an entry path in messages: `/` for directories, `#` at a zip's root.
+    var separator: String = "/"
+
+    /// How an entry is named in messages: `dir/a.plist`, `App.ipa#Payload/a.plist`.
+    func displayPath(_ entry: Entry) -> String {
+        let base = name.hasSuffix("/") ? String(name.dropLast()) : name
+        return base + separator + entry.path
+    }
 
     /// The entry at `path`, if any.
     func entry(_ path: String) -> Entry? { entries.first { $0.path == path } }
@@ -33,7 +41,7 @@ struct FileTree {
             e.path = String(e.path.dropFirst(p.count))
             return e
         }
-        return FileTree(name: name, entries: sub)
+        return FileTree(name: name, entries: sub, separator: name.hasSuffix("#") ? "" : "/")
     }
 }
 
@@ -54,7 +62,7 @@ extension FileTree {
             let full = url.standardizedFileURL.path
             guard full.hasPrefix(rootPath + "/") else { continue }
             let relative = String(full.dropFirst(rootPath.count + 1))
-            let shown = display.hasSuffix("/") ? display + relative : display + "/" + relative
+            let shown = (display.hasSuffix("/") ? String(display.dropLast()) : display) + "/" + relative
             entries.append(Entry(path: relative, size: values?.fileSize ?? 0) { () throws(CLIError) in
                 try InputLoader.readFile(full, display: shown)
             })

@@ -80,7 +80,7 @@ enum InputLoader {
             })
         }
         entries.sort { $0.path < $1.path }
-        return FileTree(name: display, entries: entries)
+        return FileTree(name: display, entries: entries, separator: "#")
     }
 
     private static func extract(_ entry: Entry, from archive: Archive, display: String) throws(CLIError) -> [UInt8] {
@@ -100,5 +100,18 @@ enum InputLoader {
             throw CLIError(path: display, what: "cannot extract from the zip archive (\(error))")
         }
         return out
+    }
+}
+
+extension InputLoader {
+    /// The one file an input names. A nib directory resolves to the file a loader would pick
+    /// (see ``NibDirectory``); any other directory is an error.
+    static func loadSingleFile(_ ref: InputReference) throws(CLIError) -> [UInt8] {
+        switch try load(ref) {
+        case .file(let bytes):
+            return bytes
+        case .tree:
+            throw CLIError(path: ref.description, what: "is a directory; name a file inside it")
+        }
     }
 }

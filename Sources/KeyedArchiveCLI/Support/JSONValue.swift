@@ -29,7 +29,8 @@ enum JSONValue: Sendable, Equatable {
 extension JSONValue {
     /// Serialises with two-space indentation (`pretty`) or compactly, keys in insertion order.
     /// Iterative: nesting depth costs heap, never stack.
-    func serialized(pretty: Bool = true) -> String {
+    /// In pretty mode a container whose one-line form fits in `inlineWidth` characters stays on one line.
+    func serialized(pretty: Bool = true, inlineWidth: Int = 72) -> String {
         var out = ""
         // Work items: a value to write at an indent, or a literal to append.
         enum Work { case value(JSONValue, Int); case text(String) }
@@ -49,6 +50,7 @@ extension JSONValue {
                 case .string(let s): out += JSONValue.quote(s)
                 case .array(let items):
                     if items.isEmpty { out += "[]"; continue }
+                    if pretty, let line = v.oneLine(limit: inlineWidth) { out += line; continue }
                     out += "["
                     stack.append(.text(newline(indent) + "]"))
                     for (i, item) in items.enumerated().reversed() {
@@ -57,6 +59,7 @@ extension JSONValue {
                     }
                 case .object(let members):
                     if members.isEmpty { out += "{}"; continue }
+                    if pretty, let line = v.oneLine(limit: inlineWidth) { out += line; continue }
                     out += "{"
                     stack.append(.text(newline(indent) + "}"))
                     for (i, (k, item)) in members.enumerated().reversed() {
@@ -67,6 +70,39 @@ extension JSONValue {
             }
         }
         return out
+    }
+
+    /// The value on one line (`{"a": 1, "b": [2, 3]}`), or nil once it grows past `limit` characters.
+    private func oneLine(limit: Int) -> String? {
+        var out = ""
+        enum Work { case value(JSONValue); case text(String) }
+        var stack: [Work] = [.value(self)]
+        while let work = stack.popLast() {
+            if out.utf8.count > limit { return nil }
+            switch work {
+            case .text(let t): out += t
+            case .value(let v):
+                switch v {
+                case .array(let items):
+                    out += "["
+                    stack.append(.text("]"))
+                    for (i, item) in items.enumerated().reversed() {
+                        stack.append(.value(item))
+                        if i > 0 { stack.append(.text(", ")) }
+                    }
+                case .object(let members):
+                    out += "{"
+                    stack.append(.text("}"))
+                    for (i, (k, item)) in members.enumerated().reversed() {
+                        stack.append(.value(item))
+                        stack.append(.text((i > 0 ? ", " : "") + JSONValue.quote(k) + ": "))
+                    }
+                default:
+                    out += v.serialized(pretty: false)
+                }
+            }
+        }
+        return out.utf8.count > limit ? nil : out
     }
 
     /// A finite double in the shortest form that reads back to the same bits; integral values keep ".0".
