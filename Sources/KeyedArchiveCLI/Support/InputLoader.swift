@@ -105,13 +105,17 @@ enum InputLoader {
 
 extension InputLoader {
     /// The one file an input names. A nib directory resolves to the file a loader would pick
-    /// (see ``NibDirectory``); any other directory is an error.
+    /// (see ``NibVariantChooser``); any other directory is an error.
     static func loadSingleFile(_ ref: InputReference) throws(CLIError) -> [UInt8] {
         switch try load(ref) {
         case .file(let bytes):
             return bytes
-        case .tree:
-            throw CLIError(path: ref.description, what: "is a directory; name a file inside it")
+        case .tree(let tree):
+            let names = tree.entries.map(\.path).filter { !$0.contains("/") }
+            guard let primary = NibVariantChooser.primaryFile(names), let entry = tree.entry(primary) else {
+                throw CLIError(path: ref.description, what: "is a directory but not a nib directory; name a file inside it")
+            }
+            return try entry.read()
         }
     }
 }

@@ -12,7 +12,7 @@ struct InventoryItem {
     var size: Int
     /// Entries in the object table (a storyboard: over all its nibs).
     var objects: Int?
-    var platform: NibPlatform?
+    var platform: ArchivePlatform?
     /// For a nib directory, the file read; for a storyboard, its scenes' nib names.
     var detail: String?
     var error: CLIError?
@@ -63,13 +63,13 @@ enum Inventory {
             case .plist(let p):
                 return InventoryItem(path: path, kind: "plist", format: p.format.rawValue, size: bytes.count, objects: p.count)
             case .keyedArchive(let p, let g):
-                let platform = NibPlatform.detect(g)
+                let platform = ArchivePlatform.detect(g)
                 return InventoryItem(path: path, kind: platform == nil ? "keyedArchive" : "nib",
                                      format: "keyed \(p.format.rawValue)", size: bytes.count,
                                      objects: g.objects.count, platform: platform)
             case .nibArchive(let g):
                 return InventoryItem(path: path, kind: "nib", format: "NIBArchive", size: bytes.count,
-                                     objects: g.objects.count, platform: NibPlatform.detect(g))
+                                     objects: g.objects.count, platform: ArchivePlatform.detect(g))
             }
         } catch {
             return InventoryItem(path: path, kind: "?", format: ArchiveFormat.detect(bytes)?.rawValue ?? "?",
@@ -80,7 +80,7 @@ enum Inventory {
     static func nibDirectory(_ tree: FileTree, path: String, root: FileTree) -> InventoryItem {
         let size = tree.entries.reduce(0) { $0 + $1.size }
         let names = tree.entries.map(\.path).filter { !$0.contains("/") }
-        guard let primary = NibDirectory.primaryFile(names), let entry = tree.entry(primary) else {
+        guard let primary = NibVariantChooser.primaryFile(names), let entry = tree.entry(primary) else {
             return InventoryItem(path: path, kind: "nib", format: "nib directory", size: size,
                                  error: CLIError(path: path, what: "nib directory without objects*.nib, runtime.nib or keyedobjects*.nib"))
         }
@@ -102,7 +102,7 @@ enum Inventory {
         if let info = tree.entry("Info.plist") {
             do {
                 let plist = try PropertyList(parsing: try info.read())
-                item.platform = NibPlatform.detect(storyboardInfo: plist)
+                item.platform = ArchivePlatform.detect(storyboardInfo: plist)
             } catch let error as CLIError {
                 item.error = error
             } catch let error as ArchiveError {

@@ -1,7 +1,7 @@
 /// Which file of a nib directory a loader reads (nib-object-model.md §3): the highest
 /// `objects-<version>+.nib`, then `objects.nib`, then `runtime.nib` (iOS); the highest
 /// `keyedobjects-<suffix>.nib`, then `keyedobjects.nib` (macOS).
-enum NibDirectory {
+enum NibVariantChooser {
     /// The chosen file name among `names` (the directory's own files, no subdirectories), or nil.
     static func primaryFile(_ names: [String]) -> String? {
         var best: (version: [Int], name: String)?

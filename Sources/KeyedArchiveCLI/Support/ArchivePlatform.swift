@@ -2,10 +2,10 @@ import KeyedArchive
 
 /// Which UI framework a nib graph was compiled for, judged from its root keys
 /// (nib-object-model.md §1.1 and §2).
-enum NibPlatform: String {
+enum ArchivePlatform: String {
     case iOS, macOS
 
-    static func detect(_ graph: ArchiveGraph) -> NibPlatform? {
+    static func detect(_ graph: ArchiveGraph) -> ArchivePlatform? {
         var rootKeys: [String] = graph.top.map { graph.keys.indices.contains($0.key) ? graph.keys[$0.key] : "" }
         if graph.metadata.source == .nibArchive || rootKeys == ["root"] {
             // NIBArchive: the root is object 0; a keyed UIKit nib may also put it under $top.root.
@@ -21,7 +21,7 @@ enum NibPlatform: String {
     }
 
     /// The platform a storyboardc's Info.plist describes.
-    static func detect(storyboardInfo plist: PropertyList) -> NibPlatform? {
+    static func detect(storyboardInfo plist: PropertyList) -> ArchivePlatform? {
         let root = plist.root
         guard root >= 0, root < plist.count, plist.kind(root) == .dict else { return nil }
         for k in plist.dictKeys(root) {
