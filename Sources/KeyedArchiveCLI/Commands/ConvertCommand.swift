@@ -6,17 +6,17 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a property list, keyed archive or nib to another representation.",
-        usage: """
-        keyed-archive convert Archive.plist --to xml
-        keyed-archive convert Archive.xml --to binary -o Archive.plist
-        keyed-archive convert Settings.plist --to json | jq .
-        """,
         discussion: """
         binary and xml are lossless for every property list, keyed archives included: converting \
         binary → xml → binary reproduces the same objects. json is a one-way readable rendering \
         (Docs/json-schema.md says exactly how UIDs, data, dates, reals and 128-bit integers appear). \
         For a NIBArchive, json prints its object graph as `dump --format json` does. Output goes to \
         standard output unless -o is given.
+
+        Examples:
+          keyed-archive convert Archive.plist --to xml
+          keyed-archive convert Archive.xml --to binary -o Archive.plist
+          keyed-archive convert Settings.plist --to json | jq .
         """
     )
 

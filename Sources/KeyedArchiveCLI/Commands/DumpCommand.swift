@@ -5,16 +5,16 @@ struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Print the object graph of a keyed archive or nib (or a plist's tree).",
-        usage: """
-        keyed-archive dump Samples/minimal.nib
-        keyed-archive dump --depth 2 Archive.plist
-        keyed-archive dump --format json Archive.plist | jq '.objects[.top.root]'
-        """,
         discussion: """
         Text output is an indented tree from the archive's top. Every object appears once as `#i Class` \
         (i is its index in the archive's object table); later references to it, including cycles, \
         print as `→ #i`. Data shows a short hex preview and its size. JSON output lists the object \
         table exactly as stored (see Docs/json-schema.md).
+
+        Examples:
+          keyed-archive dump Samples/minimal.nib
+          keyed-archive dump --depth 2 Archive.plist
+          keyed-archive dump --format json Archive.plist | jq '.objects[.top.root]'
         """
     )
 

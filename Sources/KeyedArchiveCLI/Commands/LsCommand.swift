@@ -6,16 +6,16 @@ struct LsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ls",
         abstract: "List the plists, keyed archives, nibs and storyboards in a directory, .app, .ipa or .zip.",
-        usage: """
-        keyed-archive ls build/MyApp.app
-        keyed-archive ls MyApp.ipa --format json | jq '.items[] | select(.kind == "nib")'
-        keyed-archive ls MyApp.ipa#Payload/MyApp.app/Base.lproj
-        """,
         discussion: """
         Files are recognised by their first bytes, never by their extension. A nib directory and a \
         .storyboardc are one entry each: a nib directory is described by the file a loader would read \
         (the highest objects-N+.nib or keyedobjects-N.nib), a storyboard by its Info.plist and the \
         total object count of its nibs. Unreadable archives are listed with their error.
+
+        Examples:
+          keyed-archive ls build/MyApp.app
+          keyed-archive ls MyApp.ipa --format json | jq '.items[] | select(.kind == "nib")'
+          keyed-archive ls MyApp.ipa#Payload/MyApp.app/Base.lproj
         """
     )
 

@@ -6,11 +6,6 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Fully parse each input and report the ones that are broken.",
-        usage: """
-        keyed-archive validate Main.nib Info.plist
-        keyed-archive validate --recursive build/MyApp.app
-        keyed-archive validate App.ipa#Payload/MyApp.app/Base.lproj/Main.storyboardc
-        """,
         discussion: """
         Property lists are parsed, keyed archives are mapped onto their object graph and every \
         reference is checked, NIBArchives are read table by table, and nib and .storyboardc \
@@ -18,6 +13,11 @@ struct ValidateCommand: ParsableCommand {
         and exits 1 if any input is bad, 0 otherwise. With --recursive, directories and zip/ipa \
         archives are searched for plists and nibs; other files are skipped. On a terminal a progress \
         bar and a summary are shown.
+
+        Examples:
+          keyed-archive validate Main.nib Info.plist
+          keyed-archive validate --recursive build/MyApp.app
+          keyed-archive validate App.ipa#Payload/MyApp.app/Base.lproj/Main.storyboardc
         """
     )
 
