@@ -1,4 +1,5 @@
 import Benchmark
+import BenchHarness
 import BenchSupport
 import Foundation
 import KeyedArchive
@@ -63,6 +64,32 @@ let benchmarks: @Sendable () -> Void = {
                 return (input.bytes.count, input.count)
             }
 
+            // Ours, typed. The encode output is checked once at setup: Foundation must read it back.
+            register("keyed-encode", "\(variant)-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                     setup: { () throws -> [OursModel] in
+                         let records = make()
+                         let objects = OursModelWorkload.objects(records)
+                         if n == 1_000 {
+                             try FoundationModelWorkload.verify(Data(try OursModelWorkload.archive(objects)), against: records)
+                         }
+                         return objects
+                     }) { objects in
+                let bytes = try OursModelWorkload.archive(objects)
+                blackHole(bytes)
+                return (bytes.count, objects.count)
+            }
+            register("keyed-decode", "\(variant)-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                     setup: { () throws -> DecodeInput in
+                         let records = make()
+                         let input = try decodeInput(records, verify: false)
+                         if n <= 10_000 { try OursModelWorkload.verify(OursModelWorkload.unarchive(input.bytes), against: records) }
+                         return input
+                     }) { input in
+                let objects = try OursModelWorkload.unarchive(input.bytes)
+                blackHole(objects)
+                return (input.bytes.count, input.count)
+            }
+
             // Ours, untyped: bplist index + keyed-archive graph (what every typed decode starts with).
             register("keyed-graph", "\(variant)-\(label)", .ours, maxIterations: iterations,
                      setup: { try decodeInput(make(), verify: false) }) { input in
@@ -71,5 +98,33 @@ let benchmarks: @Sendable () -> Void = {
                 return (input.bytes.count, input.count)
             }
         }
+
+        // Workload (2): every friend link is a 2-cycle (A.friend = B, B.friend = A). Ours only:
+        // Foundation on Linux cannot archive or unarchive cycles through init(coder:).
+        let cyclic = { ModelWorkload.records(count: n, cycles: true) }
+        register("keyed-encode", "cycles-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                 setup: { OursModelWorkload.objects(cyclic()) }) { objects in
+            let bytes = try OursModelWorkload.archive(objects)
+            blackHole(bytes)
+            return (bytes.count, objects.count)
+        }
+        register("keyed-decode", "cycles-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                 setup: { () throws -> DecodeInput in
+                     let records = cyclic()
+                     let objects = OursModelWorkload.objects(records)
+                     let bytes = try OursModelWorkload.archive(objects)
+                     OursModelWorkload.breakCycles(objects)
+                     if n <= 10_000 {
+                         let decoded = try OursModelWorkload.unarchive(bytes)
+                         try OursModelWorkload.verify(decoded, against: records)
+                         OursModelWorkload.breakCycles(decoded)
+                     }
+                     return DecodeInput(bytes: bytes, data: Data(bytes), count: n)
+                 },
+                 body: { input in
+                     let objects = try OursModelWorkload.unarchive(input.bytes)
+                     return (input.bytes.count, input.count, objects)
+                 },
+                 cleanup: OursModelWorkload.breakCycles)
     }
 }

@@ -1,10 +1,14 @@
 import Benchmark
+import BenchHarness
 import BenchSupport
 import KeyedArchive
+import Nib
 
 // Workload (5): NIBArchive parse-to-graph of the largest corpus nibs and of every corpus NIBArchive
-// in one loop, against a byte-sum loop over the same bytes (the floor). Corpus files are read at
-// setup from ../shared/corpus; without a corpus these benchmarks are not registered.
+// in one loop, against a byte-sum loop over the same bytes (the floor); then the nib layers on top:
+// model build (NibDocument), open (Nib: graph + model + load plan), and instantiate on a cached Nib
+// (generic objects, no registered classes). Corpus files are read at setup from ../shared/corpus;
+// without a corpus these benchmarks are not registered.
 
 let largest = [
     ("transmission-MainMenu", "nib/viraptor-ibtool/samples__correct__transmission_MainMenu.nib"),
@@ -31,6 +35,19 @@ let benchmarks: @Sendable () -> Void = {
         register("nib-graph", label, .floor, scaling: .kilo, setup: { bytes }) { bytes in
             blackHole(byteSum(bytes))
             return (bytes.count, objects)
+        }
+        register("nib-model", label, .ours, scaling: .kilo, setup: { bytes }) { bytes in
+            blackHole(try NibDocument(graph: ArchiveGraph(nibArchive: bytes)))
+            return (bytes.count, objects)
+        }
+        register("nib-open", label, .ours, scaling: .kilo, setup: { bytes }) { bytes in
+            blackHole(try Nib(data: bytes))
+            return (bytes.count, objects)
+        }
+        // Instantiate-many: one parsed Nib, fresh objects every time (the UINib/NSNib usage).
+        register("nib-instantiate", label, .ours, scaling: .kilo, setup: { try Nib(data: bytes) }) { nib in
+            blackHole(try nib.instantiate(owner: nil))
+            return (0, objects)
         }
     }
 

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchHarness
 import BenchSupport
 import Foundation
 import KeyedArchive
@@ -102,9 +103,22 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(v)
             return (input.bytes.count, input.objects)
         }
+        register("xml-parse", "generic-\(label)", .ours, setup: makeXML) { input in
+            let list = try PropertyList(xml: input.bytes)
+            blackHole(list)
+            return (input.bytes.count, input.objects)
+        }
         register("xml-parse", "generic-\(label)", .floor, setup: makeXML) { input in
             blackHole(byteSum(input.bytes))
             return (input.bytes.count, input.objects)
+        }
+        register("xml-write", "generic-\(label)", .ours, setup: { () throws -> (PropertyList, Int, Int) in
+            let input = try makeXML()
+            return (try PropertyList(xml: input.bytes), input.bytes.count, input.objects)
+        }) { state in
+            let out = state.0.xmlData()
+            blackHole(out)
+            return (state.1, state.2)
         }
         register("xml-write", "generic-\(label)", .foundation, setup: { () throws -> (Any, Int, Int) in
             let input = try makeXML()

@@ -44,7 +44,10 @@ public final class FoundationModel: NSObject, NSSecureCoding {
               let blob = coder.decodeObject(of: NSData.self, forKey: "blob"),
               let date = coder.decodeObject(of: NSDate.self, forKey: "date")
         else { return nil }
-        let tags = coder.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "tags") as? [NSNumber] ?? []
+        // corelibs treats a missing key as an error under secure coding, so ask first (flat variant).
+        let tags = coder.containsValue(forKey: "tags")
+            ? coder.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "tags") as? [NSNumber] ?? []
+            : []
         self.name = name as String
         id = coder.decodeInteger(forKey: "id")
         big = coder.decodeInt64(forKey: "big")
