@@ -33,9 +33,10 @@ public var standardThresholds: [BenchmarkMetric: BenchmarkThresholds] { [
     WorkMetric.objects: .init(relative: [.p90: 0]),
 ] }
 
-/// Registers `group/variant/side`. `setup` runs once, outside the measured block, and builds the
+/// Registers `group:variant:side`. `setup` runs once, outside the measured block, and builds the
 /// state; `body` is measured and returns the (bytes, objects) it processed per inner iteration.
-/// Names use only `/`, `-`, letters and digits: the threshold files are named after them.
+/// Names use only `:`, `-`, letters and digits: threshold files are named after them, and the harness
+/// writes `/` and spaces as `_` but reads them back unchanged, so a name with either never matches.
 public func register<State>(
     _ group: String, _ variant: String, _ side: Side,
     scaling: BenchmarkScalingFactor = .one,
@@ -60,7 +61,7 @@ public func register<State, Result>(
     body: @escaping (State) throws -> (bytes: Int, objects: Int, result: Result),
     cleanup: @escaping (Result) -> Void
 ) {
-    let name = "\(group)/\(variant)/\(side.rawValue)"
+    let name = "\(group):\(variant):\(side.rawValue)"
     let config = Benchmark.Configuration(
         metrics: standardMetrics, warmupIterations: warmup, scalingFactor: scaling,
         maxDuration: maxDuration, maxIterations: maxIterations, thresholds: standardThresholds)

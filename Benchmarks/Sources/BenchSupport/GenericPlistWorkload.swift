@@ -41,6 +41,8 @@ public enum GenericPlistWorkload {
             ]
             rows.append(b.addDict(keys: keys, values: values))
         }
-        return b.build(root: b.addArray(rows), format: format)
+        // Add the root first: `b.build(root: b.addArray(rows))` would read `b` before the argument adds it.
+        let root = b.addArray(rows)
+        return b.build(root: root, format: format)
     }
 }
