@@ -114,7 +114,122 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     }
 
     /// Reads whatever object is at `objectIndex`.
+    ///
+    /// Nested arrays, sets, ordered sets and dictionaries are walked with an explicit stack, so nesting
+    /// depth costs heap, not call stack; it is bounded by ``DecodingLimits/maxDepth``.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue {
+        guard let first = try containerFrame(n, u) else { return try leaf(n, u) }
+        var stack = [first]
+        while let t = stack.indices.last {
+            if stack[t].next < stack[t].members.count {
+                let i = stack[t].next
+                stack[t].next += 1
+                let m = stack[t].members[i]
+                let key = stack[t].key
+                u.noteReach(key: key, element: i)
+                switch m {
+                case .ref(let k) where k >= 0 && k < u.graph.objects.count:
+                    if let f = try u.withRestoredScope(stack[t].object, { () throws(ArchiveError) in try containerFrame(k, u) }) {
+                        guard stack.count < u.options.limits.maxDepth else {
+                            throw u.located(.limitExceeded, "collections nest deeper than the depth budget of \(u.options.limits.maxDepth)",
+                                            key: "\(key)[\(i)]")
+                        }
+                        stack.append(f)
+                    } else {
+                        let v = try u.withRestoredScope(stack[t].object) { () throws(ArchiveError) in
+                            try u.decodeReferenced(m, as: ArchivedValue.self, key: key, element: i)
+                        }
+                        if let v { stack[t].results.append(v) } else if u.poisoned { return .null }
+                    }
+                case .nil:
+                    if u.options.dropsNilCollectionMembers, !stack[t].isDictionary {
+                        u.warn("dropped a nil member at \(key)[\(i)] of object #\(stack[t].object)")
+                        continue
+                    }
+                    throw u.withRestoredScopeError(stack[t].object,
+                        .corruptArchive, "a collection member is nil (UID 0); Foundation collections cannot hold nil", key: "\(key)[\(i)]")
+                default:
+                    // Dangling references and inline scalars: the shared path reports them.
+                    let v = try u.withRestoredScope(stack[t].object) { () throws(ArchiveError) in
+                        try u.decodeReferenced(m, as: ArchivedValue.self, key: key, element: i)
+                    }
+                    if let v { stack[t].results.append(v) } else { return .null }
+                }
+                continue
+            }
+            let done = stack.removeLast()
+            let value = done.build()
+            guard let parent = stack.indices.last else { return value }
+            stack[parent].results.append(value)
+        }
+        return .null
+    }
+
+    /// A container being walked: its members and the values decoded so far.
+    struct Frame {
+        enum Kind { case array, set, orderedSet, dictionary }
+        var kind: Kind
+        var object: Int
+        var key: String
+        var members: [ArchiveValue]
+        var next = 0
+        var results: [ArchivedValue] = []
+        var isDictionary: Bool { kind == .dictionary }
+
+        func build() -> ArchivedValue {
+            switch kind {
+            case .array: return .array(results)
+            case .set: return .set(results)
+            case .orderedSet: return .orderedSet(results)
+            case .dictionary:
+                var entries: [Entry] = []
+                var i = 0
+                while i + 1 < results.count {
+                    entries.append(Entry(key: results[i], value: results[i + 1]))
+                    i += 2
+                }
+                return .dictionary(entries)
+            }
+        }
+    }
+
+    /// The walk frame for a collection object (members read once), or nil for anything else, including
+    /// collection classes the caller mapped to a class of its own.
+    static func containerFrame(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> Frame? {
+        guard u.graph.objects[n].kind == .object, let name = u.graph.className(ofObject: n), u.lookUp(name) == nil else { return nil }
+        let kind: Frame.Kind
+        if arrayClassNames.contains(name) { kind = .array }
+        else if setClassNames.contains(name) { kind = .set }
+        else if name == "NSOrderedSet" || name == "NSMutableOrderedSet" { kind = .orderedSet }
+        else if dictionaryClassNames.contains(name) { kind = .dictionary }
+        else { return nil }
+        return try u.withObjectScope(n) { () throws(ArchiveError) -> Frame in
+            switch kind {
+            case .dictionary:
+                let (ks, vs) = try u.dictionaryMembers()
+                var members: [ArchiveValue] = []
+                members.reserveCapacity(ks.count * 2)
+                for (k, v) in zip(ks, vs) {
+                    members.append(k)
+                    members.append(v)
+                }
+                return Frame(kind: kind, object: n, key: "NS.keys", members: members)
+            case .orderedSet:
+                var members: [ArchiveValue] = []
+                var i = 0
+                while let v = u.rawValue(forKey: "NS.object.\(i)") {
+                    members.append(v)
+                    i += 1
+                }
+                return Frame(kind: kind, object: n, key: "NS.object", members: members)
+            default:
+                return Frame(kind: kind, object: n, key: "NS.objects", members: try u.collectionMembers())
+            }
+        }
+    }
+
+    /// Any non-collection object.
+    static func leaf(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue {
         let o = u.graph.objects[n]
         if o.kind == .plain { return try plain(o.plainValue, u) }
         guard let name = u.graph.className(ofObject: n) else {
@@ -127,18 +242,9 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
         case _ where stringClassNames.contains(name): return .string(try String.decodeArchived(objectAt: n, from: u))
         case _ where dataClassNames.contains(name): return .data(Array(try u.dataBytes(objectAt: n)))
         case "NSNumber": return try plain(u.numberValue(objectAt: n), u)
-        case _ where arrayClassNames.contains(name):
-            return .array(try [ArchivedValue].decodeArchived(objectAt: n, from: u))
-        case _ where setClassNames.contains(name):
-            return .set(try OrderedArchivedSet<ArchivedValue>.decodeArchived(objectAt: n, from: u).elements)
-        case "NSOrderedSet", "NSMutableOrderedSet":
-            return .orderedSet(try ArchivedOrderedSet<ArchivedValue>.decodeArchived(objectAt: n, from: u).elements)
         case "NSCountedSet":
             let c = try ArchivedCountedSet<ArchivedValue>.decodeArchived(objectAt: n, from: u)
             return .countedSet(c.members.map { Counted(element: $0.element, count: $0.count) })
-        case _ where dictionaryClassNames.contains(name):
-            let d = try OrderedArchivedDictionary<ArchivedValue, ArchivedValue>.decodeArchived(objectAt: n, from: u)
-            return .dictionary(d.entries.map { Entry(key: $0.key, value: $0.value) })
         case "NSDate": return .date(try Date.decodeArchived(objectAt: n, from: u))
         case "NSURL": return .url(try URL.decodeArchived(objectAt: n, from: u))
         case "NSUUID": return .uuid(try UUID.decodeArchived(objectAt: n, from: u))
