@@ -283,8 +283,69 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
         }
     }
 
-    /// Writes the Foundation shape Apple would write for this value.
+    /// Writes the Foundation shape Apple would write for this value. Nested collections are written
+    /// with an explicit stack (members before their collection), so nesting depth costs no call stack.
     public func encodeArchived(to a: KeyedArchiver) throws(ArchiveError) -> ArchiveValue {
+        guard let members = collectionMembers else { return try encodeLeaf(a) }
+        var stack: [(value: ArchivedValue, members: [ArchivedValue], refs: [ArchiveValue])] = [(self, members, [])]
+        while let t = stack.indices.last {
+            if stack[t].refs.count < stack[t].members.count {
+                let m = stack[t].members[stack[t].refs.count]
+                if let inner = m.collectionMembers {
+                    stack.append((m, inner, []))
+                } else {
+                    stack[t].refs.append(try m.encodeLeaf(a))
+                }
+                continue
+            }
+            let done = stack.removeLast()
+            let ref = try done.value.encodeCollection(done.refs, a)
+            guard let parent = stack.indices.last else { return ref }
+            stack[parent].refs.append(ref)
+        }
+        return .nil
+    }
+
+    /// The members of a collection case, flattened (dictionaries as key, value, key, value…); nil otherwise.
+    private var collectionMembers: [ArchivedValue]? {
+        switch self {
+        case .array(let xs), .set(let xs), .orderedSet(let xs): return xs
+        case .dictionary(let es): return es.flatMap { [$0.key, $0.value] }
+        default: return nil
+        }
+    }
+
+    /// Writes a collection whose members are already encoded as `refs`.
+    private func encodeCollection(_ refs: [ArchiveValue], _ a: KeyedArchiver) throws(ArchiveError) -> ArchiveValue {
+        switch self {
+        case .array:
+            return try a.encodeFoundationObject(className: "NSArray", chain: ["NSArray", "NSObject"]) {
+                a.encodeRaw(a.inlineArray(refs), forKey: "NS.objects")
+            }
+        case .set:
+            return try a.encodeFoundationObject(className: "NSSet", chain: ["NSSet", "NSObject"]) {
+                a.encodeRaw(a.inlineArray(refs), forKey: "NS.objects")
+            }
+        case .orderedSet:
+            return try a.encodeFoundationObject(className: "NSOrderedSet", chain: ["NSOrderedSet", "NSObject"]) {
+                for (i, r) in refs.enumerated() { a.encodeRaw(r, forKey: "NS.object.\(i)") }
+            }
+        default:
+            var ks: [ArchiveValue] = [], vs: [ArchiveValue] = []
+            var i = 0
+            while i + 1 < refs.count {
+                ks.append(refs[i])
+                vs.append(refs[i + 1])
+                i += 2
+            }
+            return try a.encodeFoundationObject(className: "NSDictionary", chain: ["NSDictionary", "NSObject"]) {
+                a.encodeRaw(a.inlineArray(ks), forKey: "NS.keys")
+                a.encodeRaw(a.inlineArray(vs), forKey: "NS.objects")
+            }
+        }
+    }
+
+    private func encodeLeaf(_ a: KeyedArchiver) throws(ArchiveError) -> ArchiveValue {
         switch self {
         case .null: return try ArchivedNull().encodeArchived(to: a)
         case .bool(let b): return a.encodePlain(.bool(b))
@@ -297,17 +358,14 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
         case .date(let d): return try d.encodeArchived(to: a)
         case .url(let x): return try x.encodeArchived(to: a)
         case .uuid(let x): return try x.encodeArchived(to: a)
-        case .array(let xs): return try xs.encodeArchived(to: a)
-        case .set(let xs): return try OrderedArchivedSet(xs).encodeArchived(to: a)
-        case .orderedSet(let xs): return try ArchivedOrderedSet(xs).encodeArchived(to: a)
         case .countedSet(let xs): return try ArchivedCountedSet(xs.map { ($0.element, $0.count) }).encodeArchived(to: a)
-        case .dictionary(let es): return try OrderedArchivedDictionary(es.map { (key: $0.key, value: $0.value) }).encodeArchived(to: a)
         case .indexSet(let x): return try x.encodeArchived(to: a)
         case .indexPath(let x): return try x.encodeArchived(to: a)
         case .attributedString(let x): return try x.encodeArchived(to: a)
         case .error(let x): return try x.encodeArchived(to: a)
         case .geometry(let x): return try x.encodeArchived(to: a)
         case .object(let o): return try a.reference(to: o)
+        case .array, .set, .orderedSet, .dictionary: return try encodeArchived(to: a)
         }
     }
 }

@@ -42,7 +42,9 @@ final class IdentityArray: KeyedCoding {
     var elements: [ArchivedValue] = []
     init() {}
     func encode(with a: KeyedArchiver) throws(ArchiveError) {
-        try a.encode(elements, forKey: "NS.objects")
+        var refs: [ArchiveValue] = []
+        for e in elements { refs.append(try e.encodeArchived(to: a)) }
+        a.encodeRaw(a.inlineArray(refs), forKey: "NS.objects")
     }
     func decode(with u: KeyedUnarchiver) throws(ArchiveError) {
         elements = []
