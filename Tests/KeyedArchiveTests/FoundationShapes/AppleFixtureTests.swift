@@ -120,14 +120,4 @@ import Testing
             #expect(try roundTrip(g, as: ArchivedGeometry.self) == g)
         }
     }
-
-    @Test func geometryStringsParseAppleAndCorelibsForms() {
-        #expect(GeometryText.parse("{{400, 300}, {200, 300}}") == [400, 300, 200, 300])
-        #expect(GeometryText.parse("{{1.0, 2.0}, {3.0, 4.0}}") == [1, 2, 3, 4])
-        #expect(GeometryText.parse("{ -1.5e2 ,  62 }") == [-150, 62])
-        #expect(GeometryText.parse("{{1, 2}, {3, 4}") == nil)
-        #expect(GeometryText.parse("{{{1}}}") == nil)
-        #expect(GeometryText.format([400, 300, 200, 300], nested: true) == "{{400, 300}, {200, 300}}")
-        #expect(GeometryText.format([74.5, 62], nested: false) == "{74.5, 62}")
-    }
 }
