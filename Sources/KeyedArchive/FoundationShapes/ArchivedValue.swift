@@ -14,16 +14,25 @@ import Foundation
 public enum ArchivedValue: KeyedArchivable, Equatable {
     /// `NSNull`.
     case null
+    /// A boolean (plain bool or `NSNumber` of a BOOL).
     case bool(Bool)
+    /// An integer that fits `Int64`.
     case int(Int64)
     /// An integer above `Int64.max`.
     case unsignedInt(UInt64)
+    /// A 4-byte real.
     case float(Float)
+    /// An 8-byte real.
     case double(Double)
+    /// A string (plain, `NSString`, `NSMutableString`).
     case string(String)
+    /// Bytes (plain data, `NSData`, `NSMutableData`).
     case data([UInt8])
+    /// `NSDate`, or a plain plist date.
     case date(Date)
+    /// `NSURL`.
     case url(URL)
+    /// `NSUUID`.
     case uuid(UUID)
     /// `NSArray`/`NSMutableArray`.
     case array([ArchivedValue])
@@ -35,9 +44,13 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     case countedSet([Counted])
     /// `NSDictionary`/`NSMutableDictionary`, in stored order (keys may be any value).
     case dictionary([Entry])
+    /// `NSIndexSet`/`NSMutableIndexSet`.
     case indexSet(ArchivedIndexSet)
+    /// `NSIndexPath`.
     case indexPath(ArchivedIndexPath)
+    /// `NSAttributedString`/`NSMutableAttributedString`.
     case attributedString(ArchivedAttributedString)
+    /// `NSError`.
     case error(ArchivedError)
     /// `NSValue` holding a point, size, rect, range or edge insets.
     case geometry(ArchivedGeometry)
@@ -46,7 +59,9 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
 
     /// A dictionary entry.
     public struct Entry: Equatable {
+        /// The key.
         public var key: ArchivedValue
+        /// The value.
         public var value: ArchivedValue
         /// Creates an entry.
         public init(key: ArchivedValue, value: ArchivedValue) {
@@ -57,7 +72,9 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
 
     /// A counted-set member.
     public struct Counted: Equatable {
+        /// The member.
         public var element: ArchivedValue
+        /// How many times it occurs.
         public var count: Int
         /// Creates a counted member.
         public init(element: ArchivedValue, count: Int) {
