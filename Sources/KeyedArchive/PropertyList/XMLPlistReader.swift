@@ -303,13 +303,13 @@ struct XMLPlistReader {
         case .dict:
             guard members.count % 2 == 0 else { throw ArchiveError(.corrupt, "<key> without a value", offset: tagStart) }
             try checkCount(tagStart)
-            try deliver(makeDict(members), at: top.offset)
+            try deliver(makeDict(members, at: top.offset), at: top.offset)
         }
     }
 
     /// A dict from alternating key/value indices: a later duplicate key replaces the earlier value
     /// in place, and a lone `CF$UID` → integer entry becomes a UID, as CoreFoundation does.
-    mutating func makeDict(_ members: [Int]) throws(ArchiveError) -> Int {
+    mutating func makeDict(_ members: [Int], at: Int) throws(ArchiveError) -> Int {
         var keys: [Int] = [], values: [Int] = []
         let n = members.count / 2
         keys.reserveCapacity(n)
@@ -340,7 +340,11 @@ struct XMLPlistReader {
                 }
             }
         }
-        if keys.count == 1, isCFUIDKey(keys[0]), let uid = uidValue(values[0]) {
+        if keys.count == 1, isCFUIDKey(keys[0]), builder.nodes[values[0]].kind == .integer {
+            // CF makes every one-entry CF$UID → integer dict a UID; like a binary UID it must fit 32 bits.
+            guard let uid = uidValue(values[0]) else {
+                throw ArchiveError(.corrupt, "CF$UID value is outside 0…UInt32.max", offset: at)
+            }
             return builder.addUID(uid)
         }
         return builder.addDict(keys: keys, values: values)
