@@ -16,6 +16,8 @@ extension ArchiveGraph {
         public static let bytes = "NS.bytes"
         /// Keyed archive NSMutableString: the text.
         public static let string = "NS.string"
+        /// Keyed archive NSMutableData: the bytes.
+        public static let data = "NS.data"
         public static let intval = "NS.intval"
         public static let dblval = "NS.dblval"
         public static let boolval = "NS.boolval"
@@ -172,7 +174,7 @@ extension ArchiveGraph {
             let o = try object(i)
             if o.kind == .plain {
                 current = o.plainValue
-            } else if let inner = self.value(ofObject: i, forKey: NibKeys.bytes) {
+            } else if let inner = self.value(ofObject: i, forKey: NibKeys.bytes) ?? self.value(ofObject: i, forKey: NibKeys.data) {
                 current = inner
             } else {
                 throw ArchiveError(.typeMismatch, "expected data, found a \(className(ofObject: i) ?? "classless") object",

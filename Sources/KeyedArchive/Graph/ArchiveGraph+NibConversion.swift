@@ -8,6 +8,8 @@
 /// | `NSString` with only `NS.bytes` (UTF-8) | plain string |
 /// | `NSMutableString`/`NSLocalizableString` `NS.bytes` | `NS.string` inline string |
 /// | `NSNumber` with one `NS.intval`/`NS.dblval`/`NS.boolval` | plain number (int width becomes 0, "unknown") |
+/// | `NSData` with only `NS.bytes` | plain data |
+/// | `NSMutableData` `NS.bytes` | `NS.data` |
 /// | array/set class: `NSInlinedValue` + `UINibEncoderEmptyKey` × n | `NS.objects` array |
 /// | dictionary class: key, value, … under `UINibEncoderEmptyKey` | `NS.keys` + `NS.objects` arrays |
 /// | coder-10 `NSSet` with `NS.object.<i>` | unchanged (same keys) |
@@ -97,6 +99,10 @@ struct NibToKeyedConverter {
             b.appendPlain(s)
             return
         }
+        if name == "NSData", own.count == 1, keyOf(own[0]) == NibKeys.bytes, case .bytes = own[0].value {
+            b.appendPlain(own[0].value)
+            return
+        }
         if name == "NSNumber", own.count == 1 {
             switch (keyOf(own[0]), own[0].value) {
             case let (NibKeys.intval, .int(v, _)):
@@ -120,6 +126,10 @@ struct NibToKeyedConverter {
             }
             if k == NibKeys.bytes, ArchiveGraph.nibStringClasses.contains(name), let s = utf8String(kv.value) {
                 rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.string), value: s))
+                continue
+            }
+            if k == NibKeys.bytes, name == "NSMutableData", case .bytes = kv.value {
+                rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.data), value: kv.value))
                 continue
             }
             rest.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: i)))
@@ -273,6 +283,8 @@ struct KeyedToNibConverter {
                     keysArray = kv.value
                 } else if k == NibKeys.string, ArchiveGraph.nibStringClasses.contains(name), case .string = kv.value {
                     rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.bytes), value: try utf8Bytes(kv.value)))
+                } else if k == NibKeys.data, name == "NSMutableData", case .bytes = kv.value {
+                    rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.bytes), value: kv.value))
                 } else {
                     rest.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: i)))
                 }
