@@ -11,12 +11,15 @@ extension ArchiveGraph {
 
 /// One-pass validating NIBArchive reader. See ``ArchiveGraph/init(nibArchive:limits:)``.
 public struct NIBArchiveReader: Sendable {
+    /// Bounds applied while reading.
     public var limits: DecodingLimits
 
+    /// A reader with the given bounds.
     public init(limits: DecodingLimits = .default) {
         self.limits = limits
     }
 
+    /// Validates `bytes` as a NIBArchive and returns its graph; see ``ArchiveGraph/init(nibArchive:limits:)``.
     public func read(_ bytes: [UInt8]) throws(ArchiveError) -> ArchiveGraph {
         let header = try NIBArchiveHeader(parsing: bytes)
         guard Int(header.objectCount) <= limits.maxObjectCount else {

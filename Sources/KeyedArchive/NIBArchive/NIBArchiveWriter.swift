@@ -5,6 +5,7 @@ public struct NIBArchiveWriteOptions: Sendable, Hashable {
     /// Append the `LNE\0` launch-screen trailer (and set `IBUINibLNEVersionKey = 1` in object 0).
     public var launchScreenTrailer: Bool
 
+    /// Options; the defaults keep a NIBArchive source's versions and add no trailer.
     public init(coderVersion: UInt32? = nil, launchScreenTrailer: Bool = false) {
         self.coderVersion = coderVersion
         self.launchScreenTrailer = launchScreenTrailer
