@@ -18,7 +18,8 @@
 /// Everything else (classes and fallbacks, other keys, swappers, `0x06` blobs, AppKit geometry
 /// strings) is copied unchanged. Going back, integers take the §6.1 width rule, plain data becomes
 /// `NSData` with `NS.bytes`, a date becomes `NSDate` with `NS.time`, and any other inline collection
-/// becomes an inlined `NSArray`/`NSSet`/`NSDictionary` object.
+/// becomes an inlined `NSArray`/`NSSet`/`NSDictionary` object. Equal plain strings and numbers become
+/// one shared `NSString`/`NSNumber`, as Apple's encoder writes them.
 extension ArchiveGraph {
     /// The keyed-archive form of a NIBArchive graph (a keyed graph is returned unchanged).
     public func convertedToKeyedArchive() throws(ArchiveError) -> ArchiveGraph {
@@ -228,11 +229,22 @@ struct KeyedToNibConverter {
         for item in source.items { if case let .ref(j) = item, j >= 0, j < normalUse.count { normalUse[j] = true } }
 
         var next = 1  // NIB object 0 is the top scope
+        // Apple's nib encoder writes equal strings and numbers once (§11.7); the first one stands for all.
+        var written = [Bool](repeating: false, count: source.objects.count)
+        var byValue: [String: Int] = [:]
         for (i, o) in source.objects.enumerated() {
             if o.kind == .classDescription { continue }
             if i == 0, o.kind == .plain, source.string(o.plainValue) == "$null" { continue }
             if geometryUse[i], !normalUse[i] { continue }
+            if o.kind == .plain, let key = uniquingKey(o.plainValue) {
+                if let shared = byValue[key] {
+                    nibIndex[i] = shared
+                    continue
+                }
+                byValue[key] = next
+            }
             nibIndex[i] = next
+            written[i] = true
             next += 1
         }
         firstPending = next
@@ -240,7 +252,7 @@ struct KeyedToNibConverter {
         let root = b.internClass("NSObject")
         b.top = try mapValues(source.top, objectIndex: nil)
         b.appendObject(classIndex: root, values: b.top)
-        for (i, o) in source.objects.enumerated() where nibIndex[i] >= 0 {
+        for (i, o) in source.objects.enumerated() where written[i] {
             try convertObject(i, o)
         }
         var p = 0
@@ -250,6 +262,19 @@ struct KeyedToNibConverter {
             try appendInlined(classIndex: cls, members: members, extra: [])
         }
         return b.build()
+    }
+
+    /// The identity of a plain string or number for uniquing; type-sensitive (1, 1.0 and true differ).
+    func uniquingKey(_ v: ArchiveValue) -> String? {
+        switch v {
+        case .string: source.string(v).map { "s" + $0 }
+        case let .int(x, _): "i\(x)"
+        case let .unsignedInt(x): "i\(x)"
+        case let .double(x): "d\(x.bitPattern)"
+        case let .float(x): "d\(Double(x).bitPattern)"
+        case let .bool(x): "b\(x)"
+        default: nil
+        }
     }
 
     func geometryNumbers(_ v: ArchiveValue, _ kind: NibGeometryKind) -> [Double]? {
