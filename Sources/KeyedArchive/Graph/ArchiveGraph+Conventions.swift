@@ -31,6 +31,11 @@ extension ArchiveGraph {
     /// Classes a NIBArchive stores as an object with `NS.bytes` UTF-8 text.
     public static let nibStringClasses: Set<String> = ["NSString", "NSMutableString", "NSLocalizableString"]
 
+    /// The key string at `index`, or "" for an index outside the key table (hand-built graphs).
+    func keyName(_ index: Int) -> String {
+        index >= 0 && index < keys.count ? keys[index] : ""
+    }
+
     /// The object a value refers to, if it is an in-range reference.
     public func referencedObject(_ value: ArchiveValue) -> Int? {
         guard case let .ref(i) = value, i >= 0, i < objects.count else { return nil }
@@ -46,7 +51,7 @@ extension ArchiveGraph {
         var numbered: [(Int, ArchiveValue)] = []
         var array: ArchiveValue?
         for kv in own {
-            let k = keys[kv.key]
+            let k = keyName(kv.key)
             if k == NibKeys.emptyKey {
                 inline.append(kv.value)
             } else if k == NibKeys.objects {
@@ -76,7 +81,7 @@ extension ArchiveGraph {
         var keyArray: ArchiveValue?
         var valueArray: ArchiveValue?
         for kv in values(ofObject: index) {
-            switch keys[kv.key] {
+            switch keyName(kv.key) {
             case NibKeys.emptyKey: inline.append(kv.value)
             case NibKeys.keys: if keyArray == nil { keyArray = kv.value }
             case NibKeys.objects: if valueArray == nil { valueArray = kv.value }

@@ -93,8 +93,8 @@ struct NibToKeyedConverter {
         }
         let name = source.className(ofObject: i) ?? ""
         let own = Array(source.values(ofObject: i))
-        let keys = source.keys
-        func keyOf(_ kv: ArchiveKeyedValue) -> String { keys[kv.key] }
+        let graph = source
+        func keyOf(_ kv: ArchiveKeyedValue) -> String { graph.keyName(kv.key) }
 
         if name == "NSString", own.count == 1, keyOf(own[0]) == NibKeys.bytes, let s = utf8String(own[0].value) {
             b.appendPlain(s)
@@ -155,7 +155,7 @@ struct NibToKeyedConverter {
         var out: [ArchiveKeyedValue] = []
         out.reserveCapacity(kvs.count)
         for kv in kvs {
-            let k = source.keys[kv.key]
+            let k = source.keyName(kv.key)
             out.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: objectIndex)))
         }
         return out
@@ -218,7 +218,7 @@ struct KeyedToNibConverter {
         var geometryUse = [Bool](repeating: false, count: source.objects.count)
         func note(_ kv: ArchiveKeyedValue) {
             guard case let .ref(j) = kv.value, j >= 0, j < source.objects.count else { return }
-            if let kind = NibGeometryKind.uiKitKeys[source.keys[kv.key]], geometryNumbers(kv.value, kind) != nil {
+            if let kind = NibGeometryKind.uiKitKeys[source.keyName(kv.key)], geometryNumbers(kv.value, kind) != nil {
                 geometryUse[j] = true
             } else {
                 normalUse[j] = true
@@ -301,7 +301,7 @@ struct KeyedToNibConverter {
             let isArray = ArchiveGraph.nibArrayClasses.contains(name)
             let isDict = ArchiveGraph.nibDictionaryClasses.contains(name)
             for kv in own {
-                let k = source.keys[kv.key]
+                let k = source.keyName(kv.key)
                 if (isArray || isDict), k == NibKeys.objects, objectsArray == nil, isCollection(kv.value) {
                     objectsArray = kv.value
                 } else if isDict, k == NibKeys.keys, keysArray == nil, isCollection(kv.value) {
@@ -408,7 +408,7 @@ struct KeyedToNibConverter {
     mutating func mapValues(_ kvs: [ArchiveKeyedValue], objectIndex: Int?) throws(ArchiveError) -> [ArchiveKeyedValue] {
         var out: [ArchiveKeyedValue] = []
         for kv in kvs {
-            let k = source.keys[kv.key]
+            let k = source.keyName(kv.key)
             out.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: objectIndex)))
         }
         return out
