@@ -12,11 +12,12 @@
 /// | `NSMutableData` `NS.bytes` | `NS.data` |
 /// | array/set class: `NSInlinedValue` + `UINibEncoderEmptyKey` × n | `NS.objects` array |
 /// | dictionary class: key, value, … under `UINibEncoderEmptyKey` | `NS.keys` + `NS.objects` arrays |
-/// | coder-10 `NSSet` with `NS.object.<i>` | unchanged (same keys) |
+/// | coder-10 `NSSet` with `NS.object.<i>` (or no values) | `NS.objects` array (back: coder 10 → `NS.object.<i>`, 9 → inlined) |
 /// | UIKit struct key (``NibGeometryKind/uiKitKeys``) with a `0x07` blob | reference to a plain geometry string |
 ///
 /// Everything else (classes and fallbacks, other keys, swappers, `0x06` blobs, AppKit geometry
-/// strings) is copied unchanged. Going back, integers take the §6.1 width rule, plain data becomes
+/// strings) is copied unchanged. Going back, integers take the §6.1 width rule, a 32-bit plain real
+/// becomes a type-6 `NS.dblval` (so its width survives the round trip), plain data becomes
 /// `NSData` with `NS.bytes`, a date becomes `NSDate` with `NS.time`, and any other inline collection
 /// becomes an inlined `NSArray`/`NSSet`/`NSDictionary` object. Equal plain strings and numbers become
 /// one shared `NSString`/`NSNumber`, as Apple's encoder writes them.
@@ -109,11 +110,22 @@ struct NibToKeyedConverter {
             case let (NibKeys.intval, .int(v, _)):
                 b.appendPlain(.int(v, width: 0))
                 return
-            case (NibKeys.dblval, .double), (NibKeys.boolval, .bool):
+            case (NibKeys.dblval, .double), (NibKeys.dblval, .float), (NibKeys.boolval, .bool):
                 b.appendPlain(own[0].value)
                 return
             default: break
             }
+        }
+        // Coder-10 immutable NSSet: only NS.object.<i> values (or none) → a keyed NS.objects array.
+        if name == "NSSet", own.allSatisfy({ Self.numberedMember(keyOf($0)) != nil }) {
+            var numbered: [(Int, ArchiveValue)] = []
+            for kv in own {
+                numbered.append((Self.numberedMember(keyOf(kv)) ?? 0, try mapValue(kv.value, key: keyOf(kv), objectIndex: i)))
+            }
+            numbered.sort { $0.0 < $1.0 }
+            let members = b.appendItems(numbered.map(\.1))
+            b.appendObject(classIndex: o.classIndex, values: [ArchiveKeyedValue(key: b.internKey(NibKeys.objects), value: .array(members))])
+            return
         }
         let inlined = own.contains { keyOf($0) == NibKeys.inlined && $0.value == .bool(true) }
         var rest: [ArchiveKeyedValue] = []
@@ -149,6 +161,12 @@ struct NibToKeyedConverter {
             }
         }
         b.appendObject(classIndex: o.classIndex, values: rest)
+    }
+
+    /// `i` for a key `NS.object.<i>`.
+    static func numberedMember(_ key: String) -> Int? {
+        guard key.hasPrefix("NS.object.") else { return nil }
+        return Int(key.dropFirst(10)).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     mutating func mapValues(_ kvs: [ArchiveKeyedValue], objectIndex: Int) throws(ArchiveError) -> [ArchiveKeyedValue] {
@@ -360,7 +378,7 @@ struct KeyedToNibConverter {
         case .int, .unsignedInt: one("NSNumber", NibKeys.intval, v)
         case .wideInt:
             throw ArchiveError(.encodingFailed, "a 128-bit integer has no NIBArchive form", objectIndex: objectIndex)
-        case let .float(f): one("NSNumber", NibKeys.dblval, .double(Double(f)))
+        case .float: one("NSNumber", NibKeys.dblval, v)  // kept 32-bit so the plist real width survives
         case .double: one("NSNumber", NibKeys.dblval, v)
         case .bool: one("NSNumber", NibKeys.boolval, v)
         case .bytes: one("NSData", NibKeys.bytes, v)

@@ -65,4 +65,33 @@ import Testing
             #expect(diff.isEmpty, "\(dir): \(diff)")
         }
     }
+
+    /// Any keyed archive, not only nibs, survives keyed → NIBArchive → keyed.
+    @Test func keyedCorpusArchivesSurviveTheNIBArchiveContainer() {
+        guard Corpus.require() else { return }
+        var converted = 0
+        for url in Corpus.files("keyed") {
+            guard let bytes = try? Corpus.bytes(url), let plist = try? PropertyList(parsing: bytes),
+                  let keyed = try? ArchiveGraph(keyedArchive: plist), Self.isWellFormed(keyed) else { continue }
+            do {
+                let back = try ArchiveGraph(nibArchive: keyed.nibArchiveData()).convertedToKeyedArchive()
+                let diff = keyed.semanticDiff(back, limit: 3)
+                #expect(diff.isEmpty, "\(Corpus.name(url)): \(diff)")
+                converted += 1
+            } catch {
+                Issue.record("\(Corpus.name(url)): \(error)")
+            }
+        }
+        #expect(converted > 0)
+    }
+
+    /// Every object has a class and every reference lands (the invalid-archive fixtures do not).
+    static func isWellFormed(_ g: ArchiveGraph) -> Bool {
+        let inRange = { (v: ArchiveValue) -> Bool in
+            if case let .ref(i) = v { return i >= 0 && i < g.objects.count }
+            return true
+        }
+        return g.objects.allSatisfy { $0.kind != .object || ($0.classIndex >= 0 && $0.classIndex < g.classes.count) }
+            && g.values.allSatisfy { inRange($0.value) } && g.items.allSatisfy(inRange) && g.top.allSatisfy { inRange($0.value) }
+    }
 }
