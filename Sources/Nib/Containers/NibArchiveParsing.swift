@@ -1,0 +1,23 @@
+import KeyedArchive
+
+/// The single place the Nib module calls the KeyedArchive readers.
+enum NibArchiveParsing {
+    /// Parses nib bytes of a sniffed format into the format-neutral graph.
+    static func graph(_ bytes: [UInt8], format: ArchiveFormat, limits: DecodingLimits) throws(ArchiveError) -> ArchiveGraph {
+        switch format {
+        case .nibArchive:
+            return try ArchiveGraph(nibArchive: bytes, limits: limits)
+        case .binaryPlist, .xmlPlist:
+            return try ArchiveGraph(keyedArchive: PropertyList(parsing: bytes, limits: limits), limits: limits)
+        case .typedstream:
+            throw ArchiveError(.unsupportedFormat, "pre-10.2 typedstream nibs are unsupported", offset: 0)
+        case .binaryPlistPrivate:
+            throw ArchiveError(.unsupportedFormat, "private bplist variants are unsupported", offset: 0)
+        }
+    }
+
+    /// Parses a property list (a storyboard's `Info.plist`).
+    static func propertyList(_ bytes: [UInt8], limits: DecodingLimits) throws(ArchiveError) -> PropertyList {
+        try PropertyList(parsing: bytes, limits: limits)
+    }
+}

@@ -1,0 +1,265 @@
+import KeyedArchive
+
+/// How the loader creates one archived object, precomputed at parse time and shared by every
+/// instantiation.
+final class NibObjectPlan: Sendable {
+    enum Construction: Sendable {
+        /// Phase 1 `init()`, phase 2 field decoding (the `init(coder:)` path).
+        case coder
+        /// `init()` only: `UICustomObject`/`NSCustomObject` (and swappers of them).
+        case plainInit
+    }
+    let index: Int
+    let archivedClassName: String
+    /// The class tried first: a swapper's custom class, `NSClassName` of custom objects/views, or the archived class.
+    let className: String
+    /// The class a swapper falls back to.
+    let originalClassName: String?
+    let construction: Construction
+    let fields: [(key: String, value: NibPlanValue)]
+    /// Archive indices the field slots refer to.
+    let refTargets: [Int]
+    /// Whether this is a `UIImageNibPlaceholder` (handed to the image provider).
+    let isImagePlaceholder: Bool
+
+    init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
+         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool) {
+        self.index = index
+        self.archivedClassName = archivedClassName
+        self.className = className
+        self.originalClassName = originalClassName
+        self.construction = construction
+        self.fields = fields
+        self.refTargets = refTargets
+        self.isImagePlaceholder = isImagePlaceholder
+    }
+}
+
+/// Everything `instantiate` needs, computed once per nib: object recipes, placeholder slots,
+/// connection and attribute steps in application order, awake order and top-level objects.
+struct NibLoadPlan: Sendable {
+    enum Step: Sendable {
+        case connection(ConnectionStep)
+        case attribute(AttributeStep)
+    }
+    struct ConnectionStep: Sendable {
+        let objectIndex: Int
+        let kind: NibConnection.Kind
+        let label: String
+        let source: Int?
+        let destination: Int?
+        let destinations: [Int]
+        let eventMask: UInt64
+        let appends: Bool
+    }
+    struct AttributeStep: Sendable {
+        let holderIndex: Int
+        let target: Int
+        let keyPath: String
+        let value: NibPlanValue
+        let refTargets: [Int]
+    }
+
+    let objectCount: Int
+    let objectPlans: [NibObjectPlan]
+    /// Placeholder archive index → placeholder.
+    let placeholders: [(index: Int, placeholder: NibPlaceholder)]
+    let isPlaceholder: [Bool]
+    let steps: [Step]
+    let awakeOrder: [Int]
+    let awakesOwnerLast: Bool
+    let topLevel: [Int]
+    let visibleWindows: [Int]
+    let ownerIndex: Int?
+    /// Classes whose objects the loader consumes itself and never creates.
+    static let infrastructure: Set<String> = [
+        "NSIBObjectData", "UIProxyObject", "NSNibExternalObjectPlaceholder", "UINibKeyValuePair",
+        "UIRuntimeOutletConnection", "UIRuntimeEventConnection", "UIRuntimeOutletCollectionConnection",
+        "NSNibOutletConnector", "NSNibControlConnector", "NSNibAuxiliaryActionConnector", "NSNibBindingConnector",
+        "NSIBUserDefinedRuntimeAttributesConnector", "NSNibConnector", "NSIBHelpConnector",
+    ]
+
+    init(document doc: NibDocument, limits: DecodingLimits) throws(ArchiveError) {
+        let g = doc.graph
+        objectCount = g.objects.count
+        var isPlaceholder = [Bool](repeating: false, count: g.objects.count)
+        for p in doc.placeholders { isPlaceholder[p.object.index] = true }
+        placeholders = doc.placeholders.map { ($0.object.index, $0) }
+        ownerIndex = doc.filesOwner?.index
+        self.isPlaceholder = isPlaceholder
+
+        var converter = NibPlanConverter(graph: g, maxDepth: min(limits.maxDepth, 256))
+        // The root object (NIBArchive object 0 with the UINib*/IB.objectdata keys) is not part of the nib's content.
+        let rootIndex = g.metadata.source == .nibArchive ? 0 : -1
+        var plans: [NibObjectPlan] = []
+        for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
+            guard let name = g.className(ofObject: i), g.objects[i].kind == .object,
+                  !NibValueClasses.all.contains(name), !Self.infrastructure.contains(name) else { continue }
+            plans.append(try converter.objectPlan(i, className: name, effective: doc.effectiveClassName(i)))
+        }
+        objectPlans = plans
+
+        var steps: [Step] = []
+        // Runtime attributes of UIKit nibs are applied BEFORE connections (as measured on iOS); AppKit's
+        // runtime-attribute connectors sit in NSConnections and are applied in that order.
+        func attributeSteps(_ holder: Int) throws(ArchiveError) -> [Step] {
+            try doc.runtimeAttributes.filter { $0.holder.index == holder }.map { (a) throws(ArchiveError) -> Step in
+                let raw = Self.rawValue(doc, a)
+                var slots: [Int] = []
+                let v = try converter.convert(raw, slots: &slots, objectIndex: a.holder.index, key: a.keyPath)
+                return .attribute(AttributeStep(holderIndex: a.holder.index, target: a.object.index, keyPath: a.keyPath,
+                                                value: v, refTargets: slots))
+            }
+        }
+        var holders: [Int] = []
+        for a in doc.runtimeAttributes where holders.last != a.holder.index { holders.append(a.holder.index) }
+        if doc.platform == .iOS {
+            for h in holders { steps += try attributeSteps(h) }
+            steps += doc.connections.map { .connection(Self.step($0)) }
+        } else {
+            // Rebuild NSConnections order with the attribute connectors in place.
+            let holderSet = Set(holders)
+            var byIndex: [Int: NibConnection] = [:]
+            for c in doc.connections { byIndex[c.object.index] = c }
+            if let data = doc.objectDataIndex {
+                for c in g.nibObjectIndices(data, "NSConnections") {
+                    if holderSet.contains(c) { steps += try attributeSteps(c) } else if let conn = byIndex[c] { steps.append(.connection(Self.step(conn))) }
+                }
+            }
+        }
+        self.steps = steps
+
+        var seen = Set<Int>()
+        awakeOrder = doc.objects.map(\.index).filter { !isPlaceholder[$0] && seen.insert($0).inserted }
+        awakesOwnerLast = doc.platform == .macOS
+        topLevel = doc.topLevelObjects.map(\.index)
+        visibleWindows = doc.visibleWindows.map(\.index)
+    }
+
+    private static func step(_ c: NibConnection) -> ConnectionStep {
+        ConnectionStep(objectIndex: c.object.index, kind: c.kind, label: c.label, source: c.source?.index,
+                       destination: c.destination?.index, destinations: (c.destinations ?? []).map(\.index),
+                       eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false)
+    }
+
+    /// The archived value of a runtime attribute (the holder's `UIValue`, or the matching `NSValues` entry).
+    private static func rawValue(_ doc: NibDocument, _ a: NibRuntimeAttribute) -> ArchiveValue {
+        let g = doc.graph
+        if let v = g.value(ofObject: a.holder.index, forKey: "UIValue") { return v }
+        let keys = g.nibElements(a.holder.index, "NSKeyPaths") ?? []
+        let values = g.nibElements(a.holder.index, "NSValues") ?? []
+        let position = doc.runtimeAttributes.filter { $0.holder.index == a.holder.index }.firstIndex { $0 == a } ?? 0
+        _ = keys
+        return position < values.count ? values[position] : .nil
+    }
+}
+
+/// Converts archived values to ``NibPlanValue``s: Foundation value classes become values, other
+/// objects become slots. Nesting of value collections is bounded by `maxDepth`; a collection that
+/// contains itself is a ``ArchiveError/Code/containerCycle`` error.
+struct NibPlanConverter {
+    let graph: ArchiveGraph
+    let maxDepth: Int
+    var inProgress = Set<Int>()
+
+    init(graph: ArchiveGraph, maxDepth: Int) {
+        self.graph = graph
+        self.maxDepth = maxDepth
+    }
+
+    mutating func objectPlan(_ i: Int, className: String, effective: String) throws(ArchiveError) -> NibObjectPlan {
+        var slots: [Int] = []
+        var fields: [(key: String, value: NibPlanValue)] = []
+        let vals = graph.values(ofObject: i)
+        fields.reserveCapacity(vals.count)
+        for kv in vals {
+            let key = graph.key(kv.key)
+            fields.append((key, try convert(kv.value, slots: &slots, objectIndex: i, key: key)))
+        }
+        var original: String?
+        var construction = NibObjectPlan.Construction.coder
+        switch className {
+        case "UIClassSwapper":
+            original = graph.nibString(i, "UIOriginalClassName")
+            if original == "UICustomObject" { construction = .plainInit }
+        case "NSClassSwapper":
+            original = graph.nibString(i, "NSOriginalClassName")
+            if original == "NSCustomObject" { construction = .plainInit }
+        case "NSCustomObject", "UICustomObject":
+            construction = .plainInit
+        default: break
+        }
+        return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
+                             construction: construction, fields: fields, refTargets: slots,
+                             isImagePlaceholder: className == "UIImageNibPlaceholder")
+    }
+
+    mutating func convert(_ value: ArchiveValue, slots: inout [Int], objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
+        guard depth < maxDepth else {
+            throw ArchiveError(.limitExceeded, "collections nested deeper than \(maxDepth)", objectIndex: objectIndex, keyPath: [key])
+        }
+        let v = graph.nibResolved(value)
+        switch v {
+        case .nil: return .null
+        case let .bool(b): return .bool(b)
+        case let .int(i, _): return .int(i)
+        case let .unsignedInt(u): return Int64(exactly: u).map(NibPlanValue.int) ?? .double(Double(u))
+        case .wideInt: return .null
+        case let .float(f): return .double(Double(f))
+        case let .double(d), let .date(d): return .double(d)
+        case let .bytes(r): return .data(Array(graph.bytes(r)))
+        case .string: return .string(graph.string(v) ?? "")
+        case .array, .set, .dict:
+            var out: [NibPlanValue] = []
+            for m in graph.items(v) { out.append(try convert(m, slots: &slots, objectIndex: objectIndex, key: key, depth: depth + 1)) }
+            if case .array = v { return .array(out) }
+            if case .set = v { return .set(out) }
+            return .dictionary(out)
+        case let .ref(target):
+            guard target >= 0, target < graph.objects.count else {
+                throw ArchiveError(.badReference, "reference to object \(target), but the archive has \(graph.objects.count)",
+                                   objectIndex: objectIndex, keyPath: [key])
+            }
+            guard let name = graph.className(ofObject: target), NibValueClasses.all.contains(name) else {
+                if let s = slots.firstIndex(of: target) { return .object(slot: s) }
+                slots.append(target)
+                return .object(slot: slots.count - 1)
+            }
+            return try convertValueObject(target, className: name, slots: &slots, key: key, depth: depth)
+        }
+    }
+
+    private mutating func convertValueObject(_ target: Int, className: String, slots: inout [Int], key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
+        if NibValueClasses.strings.contains(className) { return .string(graph.nibString(.ref(target)) ?? "") }
+        if NibValueClasses.data.contains(className) { return .data(Array(graph.nibData(.ref(target)) ?? [])) }
+        if NibValueClasses.numbers.contains(className) {
+            for kv in graph.values(ofObject: target) {
+                switch graph.nibResolved(kv.value) {
+                case let .int(n, _): return .int(n)
+                case let .bool(b): return .bool(b)
+                case let .double(d): return .double(d)
+                case let .float(f): return .double(Double(f))
+                default: continue
+                }
+            }
+            return .int(0)
+        }
+        guard inProgress.insert(target).inserted else {
+            throw ArchiveError(.containerCycle, "collection object \(target) contains itself", objectIndex: target, keyPath: [key])
+        }
+        defer { inProgress.remove(target) }
+        if NibValueClasses.dictionaries.contains(className) {
+            var out: [NibPlanValue] = []
+            for pair in graph.nibDictionary(.ref(target)) ?? [] {
+                out.append(try convert(pair.key, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
+                out.append(try convert(pair.value, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
+            }
+            return .dictionary(out)
+        }
+        var out: [NibPlanValue] = []
+        for m in graph.nibElements(.ref(target)) ?? [] {
+            out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
+        }
+        return NibValueClasses.sets.contains(className) ? .set(out) : .array(out)
+    }
+}

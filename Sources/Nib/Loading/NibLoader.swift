@@ -1,0 +1,246 @@
+import KeyedArchive
+
+/// One instantiation of a ``Nib``: the phases, in order, all in this one place.
+///
+/// 1. Placeholders are substituted (owner, externals, First Responder stand-in).
+/// 2. Every object is created (`init()`), so forward references and cycles resolve.
+/// 3. Every object decodes its fields (generic objects keep them; registered classes run
+///    ``NibInstantiable/decodeNib(from:)``), in archive order.
+/// 4. Steps in order. UIKit: runtime attributes (`UINibKeyValuePairsKey`) first, then connections in archive
+///    order. AppKit: `NSConnections` in order, runtime-attribute connectors where they stand.
+/// 5. `awakeFromNib` for every non-placeholder of `UINibObjectsKey`/`NSObjectsKeys` in archive order;
+///    AppKit then the owner, last.
+/// 6. Visible windows go to the `showWindow` hook.
+struct NibLoader {
+    let nib: Nib
+    let plan: NibLoadPlan
+    let owner: AnyObject?
+    let externals: [String: AnyObject]
+    let options: NibInstantiationOptions
+    var table: [AnyObject?]
+    var diagnostics: [NibDiagnostic] = []
+    var actions: [(sender: AnyObject, action: NibTargetAction)] = []
+    var keysCache: [ObjectIdentifier: NibKeys?] = [:]
+
+    init(nib: Nib, owner: AnyObject?, externalObjects: [String: AnyObject], options: NibInstantiationOptions) {
+        self.nib = nib
+        self.plan = nib.plan
+        self.owner = owner
+        self.externals = externalObjects
+        self.options = options
+        self.table = [AnyObject?](repeating: nil, count: nib.plan.objectCount)
+    }
+
+    mutating func run() throws(ArchiveError) -> NibInstantiation {
+        try substitutePlaceholders()
+        let created = createObjects()
+        try decodeFields(created)
+        try applySteps()
+        awake()
+        if let show = options.showWindow {
+            for w in plan.visibleWindows { if let o = table[w] { show(o) } }
+        }
+        return NibInstantiation(topLevelObjects: plan.topLevel.compactMap { table[$0] }, owner: owner,
+                                diagnostics: diagnostics, actions: actions, table: table)
+    }
+
+    // MARK: 1. Placeholders
+
+    private mutating func substitutePlaceholders() throws(ArchiveError) {
+        for (index, p) in plan.placeholders {
+            switch p.kind {
+            case .filesOwner:
+                table[index] = owner
+            case .firstResponder:
+                table[index] = NibFirstResponder.shared
+            case .application:
+                table[index] = externals[p.identifier] ?? NibObject(
+                    plan: NibObjectPlan(index: index, archivedClassName: "NSCustomObject", className: "NSApplication", originalClassName: nil,
+                                        construction: .plainInit, fields: [], refTargets: [], isImagePlaceholder: false),
+                    className: "NSApplication", customClassName: nil)
+            case .storyboard, .upstream, .external:
+                guard let o = externals[p.identifier] else {
+                    throw ArchiveError(.missingExternalObject,
+                                       "\(nib.name): no external object for placeholder '\(p.identifier)'; pass it in externalObjects",
+                                       objectIndex: index, keyPath: [p.identifier])
+                }
+                table[index] = o
+            }
+        }
+    }
+
+    // MARK: 2. Create
+
+    /// Phase 1: every object exists before any field is read. Returns the registered entries to decode.
+    private mutating func createObjects() -> [(NibObjectPlan, NibClassRegistry.Entry?)] {
+        var resolved: [String: NibClassRegistry.Entry?] = [:]
+        func lookup(_ name: String) -> NibClassRegistry.Entry? {
+            if let hit = resolved[name] { return hit }
+            let e = options.registry.entry(for: name)
+            resolved[name] = e
+            return e
+        }
+        var created: [(NibObjectPlan, NibClassRegistry.Entry?)] = []
+        created.reserveCapacity(plan.objectPlans.count)
+        for p in plan.objectPlans {
+            if p.isImagePlaceholder, let provide = options.imageProvider,
+               let image = provide(nib.document.imagePlaceholders.first { $0.object.index == p.index }
+                                   ?? NibImagePlaceholder(object: nib.document.reference(p.index))) {
+                table[p.index] = image
+                continue
+            }
+            var entry = lookup(p.className)
+            var custom: String?
+            var className = p.className
+            if entry == nil, let original = p.originalClassName {
+                diagnostics.append(NibDiagnostic(kind: .unknownClass,
+                                                 message: "Unknown class \(p.className) in Interface Builder file; using \(original)",
+                                                 objectIndex: p.index))
+                custom = p.className
+                className = original
+                entry = lookup(original)
+            }
+            if let entry {
+                table[p.index] = entry.make()
+                created.append((p, p.construction == .coder ? entry : nil))
+            } else {
+                table[p.index] = NibObject(plan: p, className: className, customClassName: custom)
+                created.append((p, nil))
+            }
+        }
+        return created
+    }
+
+    // MARK: 3. Decode fields
+
+    private mutating func decodeFields(_ created: [(NibObjectPlan, NibClassRegistry.Entry?)]) throws(ArchiveError) {
+        for (p, entry) in created {
+            guard let object = table[p.index] else { continue }
+            var refs: [AnyObject?] = []
+            refs.reserveCapacity(p.refTargets.count)
+            for t in p.refTargets { refs.append(t < table.count ? table[t] : nil) }
+            if let generic = object as? NibObject {
+                generic.refs = refs
+            } else if let entry {
+                do {
+                    try entry.decode(object, NibCoder(plan: p, refs: refs))
+                } catch let e as ArchiveError {
+                    throw e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: p.index, keyPath: e.keyPath) : e
+                } catch {
+                    throw ArchiveError(.typeMismatch, "\(p.className) failed to decode: \(error)", objectIndex: p.index)
+                }
+            }
+        }
+        // Back-pointers UIKit does not archive: a generic subview's superview.
+        for (p, _) in created {
+            guard let parent = table[p.index] as? NibObject else { continue }
+            for case let sub as NibObject in parent.subviews where sub.superview == nil { sub.superview = parent }
+        }
+    }
+
+    // MARK: 4. Connections and runtime attributes
+
+    private func touchesNilOwner(_ indices: [Int?]) -> Bool {
+        guard owner == nil, let o = plan.ownerIndex else { return false }
+        return indices.contains { $0 == o }
+    }
+
+    private mutating func applySteps() throws(ArchiveError) {
+        for step in plan.steps {
+            switch step {
+            case let .attribute(a):
+                if touchesNilOwner([a.target] + a.refTargets) {
+                    diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "runtime attribute \(a.keyPath) skipped: nil owner", objectIndex: a.holderIndex))
+                    continue
+                }
+                guard let target = table[a.target] else { continue }
+                let refs = a.refTargets.map { $0 < table.count ? table[$0] : nil }
+                try set(a.keyPath, a.value.resolve(refs), on: target, append: false, attribute: true, at: a.holderIndex)
+            case let .connection(c):
+                if touchesNilOwner([c.source, c.destination] + c.destinations.map(Optional.some)) {
+                    diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "\(c.kind.rawValue) '\(c.label)' skipped: nil owner", objectIndex: c.objectIndex))
+                    continue
+                }
+                try connect(c)
+            }
+        }
+    }
+
+    private mutating func connect(_ c: NibLoadPlan.ConnectionStep) throws(ArchiveError) {
+        guard let sourceIndex = c.source, let source = table[sourceIndex] else { return }
+        switch c.kind {
+        case .outlet:
+            let value: NibValue = c.destination.flatMap { table[$0] }.map(NibValue.object) ?? .null
+            try set(c.label, value, on: source, append: false, attribute: false, at: c.objectIndex)
+        case .outletCollection:
+            let members = c.destinations.compactMap { table[$0] }.map(NibValue.object)
+            try set(c.label, .array(members), on: source, append: c.appends, attribute: false, at: c.objectIndex)
+        case .action, .auxiliaryAction:
+            let target = c.destination.flatMap { table[$0] }
+            let viaResponderChain = target == nil || target is NibFirstResponder
+            let action = NibTargetAction(target: viaResponderChain ? nil : target, selector: c.label, eventMask: c.eventMask,
+                                         targetsFirstResponder: viaResponderChain, kind: c.kind)
+            (source as? any NibActionSource)?.addNibAction(action)
+            actions.append((source, action))
+            if let target, !viaResponderChain, !NibActionDispatcher.responds(target, to: c.label) {
+                diagnostics.append(NibDiagnostic(kind: .unknownAction, message: "\(type(of: target)) declares no action \(c.label)", objectIndex: c.objectIndex))
+            }
+        case .binding, .other:
+            break
+        }
+    }
+
+    /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and attributes).
+    private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int) throws(ArchiveError) {
+        if let generic = object as? NibObject {
+            if attribute { generic.runtimeAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
+            return
+        }
+        let keys = self.keys(for: object)
+        if let setter = (append ? keys?.appenders[keyPath] : nil) ?? keys?.setters[keyPath] {
+            do {
+                try setter(object, value)
+            } catch let e as ArchiveError {
+                throw ArchiveError(e.code, "\(nib.name): \(type(of: object)).\(e.reason)", objectIndex: index, keyPath: [keyPath])
+            } catch {
+                throw ArchiveError(.outletTypeMismatch, "\(nib.name): setting \(keyPath) on \(type(of: object)) failed: \(error)",
+                                   objectIndex: index, keyPath: [keyPath])
+            }
+            return
+        }
+        if let dot = keyPath.firstIndex(of: "."), let child = keys?.children[String(keyPath[..<dot])]?(object) {
+            try set(String(keyPath[keyPath.index(after: dot)...]), value, on: child, append: append, attribute: attribute, at: index)
+            return
+        }
+        let message = "\(nib.name): class \(type(of: object)) declares no \(attribute ? "attribute" : "outlet") '\(keyPath)'"
+        if options.collectsUndeclaredOutlets {
+            diagnostics.append(NibDiagnostic(kind: .undeclaredOutlet, message: message, objectIndex: index))
+        } else {
+            throw ArchiveError(.undeclaredOutlet, message, objectIndex: index, keyPath: [keyPath])
+        }
+    }
+
+    private mutating func keys(for object: AnyObject) -> NibKeys? {
+        let id = ObjectIdentifier(type(of: object))
+        if let hit = keysCache[id] { return hit }
+        let k = NibKeysCache.keys(for: object)
+        keysCache[id] = k
+        return k
+    }
+
+    // MARK: 5. Awake
+
+    private func awake() {
+        var done = Set<ObjectIdentifier>()
+        func send(_ o: AnyObject) {
+            guard done.insert(ObjectIdentifier(o)).inserted else { return }
+            if let generic = o as? NibObject {
+                generic.awakeCount += 1
+            } else if let c = o as? any NibConnectable {
+                c.awakeFromNib()
+            }
+        }
+        for i in plan.awakeOrder { if let o = table[i] { send(o) } }
+        if plan.awakesOwnerLast, let owner { send(owner) }
+    }
+}

@@ -1,0 +1,84 @@
+import KeyedArchive
+
+/// The generic object a nib creates for any class that is not registered: it keeps its class name,
+/// every decoded field, the outlets and runtime attributes set on it, and the actions it sends.
+///
+/// With generic objects any nib instantiates without registering anything.
+public final class NibObject: NibActionSource, CustomStringConvertible {
+    /// The class the object stands for (a swapper's original class when its custom class is unknown).
+    public let className: String
+    /// A swapper's custom class that could not be resolved (nil otherwise).
+    public let customClassName: String?
+    /// The object's index in the nib's archive.
+    public let archiveIndex: Int
+    let plan: NibObjectPlan
+    var refs: [AnyObject?] = []
+
+    /// Values set by outlet and outlet-collection connections, in connection order.
+    public internal(set) var outlets: [(name: String, value: NibValue)] = []
+    /// Runtime attributes set on the object, in order.
+    public internal(set) var runtimeAttributes: [(keyPath: String, value: NibValue)] = []
+    /// Target/action pairs the object sends.
+    public internal(set) var nibActions: [NibTargetAction] = []
+    /// Actions received (selector, sender) through ``NibActionDispatcher``.
+    public internal(set) var receivedActions: [(selector: String, sender: AnyObject?)] = []
+    /// How many times `awakeFromNib` was delivered (1 after a load).
+    public internal(set) var awakeCount = 0
+    /// The view this object is a subview of (set from the parent's `UISubviews`/`NSSubviews`).
+    public internal(set) weak var superview: NibObject?
+
+    init(plan: NibObjectPlan, className: String, customClassName: String?) {
+        self.plan = plan
+        self.className = className
+        self.customClassName = customClassName
+        self.archiveIndex = plan.index
+    }
+
+    /// A generic object with no archived fields, e.g. a stand-in owner or external object that accepts
+    /// every outlet and action.
+    public convenience init(className: String) {
+        self.init(plan: NibObjectPlan(index: -1, archivedClassName: className, className: className, originalClassName: nil,
+                                      construction: .plainInit, fields: [], refTargets: [], isImagePlaceholder: false),
+                  className: className, customClassName: nil)
+    }
+
+    /// The archived keys, in archive order.
+    public var keys: [String] { plan.fields.map(\.key) }
+
+    /// The decoded value of an archived field (``NibValue/null`` when absent).
+    public func value(forKey key: String) -> NibValue {
+        for f in plan.fields where f.key == key { return f.value.resolve(refs) }
+        return .null
+    }
+
+    /// Every archived field, decoded, in archive order.
+    public var properties: [(key: String, value: NibValue)] {
+        plan.fields.map { ($0.key, $0.value.resolve(refs)) }
+    }
+
+    /// The last value an outlet connection stored under `name`.
+    public func outlet(_ name: String) -> NibValue? {
+        outlets.last { $0.name == name }?.value
+    }
+
+    /// The objects of `UISubviews` / `NSSubviews`.
+    public var subviews: [AnyObject] {
+        let v = value(forKey: "UISubviews")
+        return v.isNull ? value(forKey: "NSSubviews").objects : v.objects
+    }
+
+    public func addNibAction(_ action: NibTargetAction) { nibActions.append(action) }
+
+    public var description: String {
+        "<\(className)\(customClassName.map { " (custom \($0))" } ?? "") #\(archiveIndex)>"
+    }
+
+    /// Sets or appends an outlet (generic objects accept every name).
+    func setOutlet(_ name: String, _ value: NibValue, append: Bool) {
+        if append, let i = outlets.lastIndex(where: { $0.name == name }), let old = outlets[i].value.elements {
+            outlets[i].value = .array(old + (value.elements ?? [value]))
+        } else {
+            outlets.append((name, value))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import KeyedArchive
+
+extension NibDocument {
+    /// One pass over every object: swappers, image placeholders, embedded nibs, segue templates.
+    mutating func readCommon() {
+        let g = graph
+        // Dictionary object → the object whose value references it (for embedded-nib owners).
+        var dictionaryOwner: [Int: Int] = [:]
+        for i in g.objects.indices {
+            guard let name = g.className(ofObject: i) else { continue }
+            switch name {
+            case "UIClassSwapper":
+                classSwaps.append(NibClassSwap(object: reference(i), customClassName: g.nibString(i, "UIClassName") ?? "",
+                                               originalClassName: g.nibString(i, "UIOriginalClassName") ?? ""))
+            case "NSClassSwapper":
+                classSwaps.append(NibClassSwap(object: reference(i), customClassName: g.nibString(i, "NSClassName") ?? "",
+                                               originalClassName: g.nibString(i, "NSOriginalClassName") ?? ""))
+            case "UIImageNibPlaceholder":
+                imagePlaceholders.append(NibImagePlaceholder(
+                    object: reference(i), resourceName: g.nibString(i, "UIResourceName"),
+                    systemSymbolName: g.nibString(i, "UISystemSymbolResourceName"),
+                    catalogName: g.nibString(i, "UIResourceCatalogName"),
+                    width: number(i, "UIImageWidth"), height: number(i, "UIImageHeight")))
+            default:
+                if name.hasSuffix("SegueTemplate") { segueTemplates.append(segueTemplate(i, className: name)) }
+            }
+            for kv in g.values(ofObject: i) {
+                if let d = g.nibObjectIndex(kv.value), let dn = g.className(ofObject: d), NibValueClasses.dictionaries.contains(dn),
+                   dictionaryOwner[d] == nil {
+                    dictionaryOwner[d] = i
+                }
+            }
+        }
+        // Embedded nibs, with the dictionary key (reuse identifier) they are filed under when known.
+        var keyed: [Int: (String, Int?)] = [:]
+        for (d, owner) in dictionaryOwner.sorted(by: { $0.key < $1.key }) {
+            for pair in g.nibDictionary(.ref(d)) ?? [] {
+                if let n = g.nibObjectIndex(pair.value), isEmbeddedNib(n), let k = g.nibString(pair.key) { keyed[n] = (k, owner) }
+            }
+        }
+        for i in g.objects.indices where isEmbeddedNib(i) {
+            let key = g.className(ofObject: i) == "NSNib" ? "NSNibFileData" : "archiveData"
+            let count = g.nibData(g.value(ofObject: i, forKey: key))?.count ?? 0
+            embeddedNibs.append(NibEmbeddedNib(object: reference(i), key: keyed[i]?.0, owner: keyed[i]?.1.map(reference), byteCount: count))
+        }
+    }
+
+    private func isEmbeddedNib(_ i: Int) -> Bool {
+        switch graph.className(ofObject: i) {
+        case "UINib"?: graph.value(ofObject: i, forKey: "archiveData") != nil
+        case "NSNib"?: graph.value(ofObject: i, forKey: "NSNibFileData") != nil
+        default: false
+        }
+    }
+
+    private func number(_ i: Int, _ key: String) -> Double? {
+        switch graph.nibValue(i, key) {
+        case let .float(f)?: Double(f)
+        case let .double(d)?: d
+        case let .int(n, _)?: Double(n)
+        default: nil
+        }
+    }
+
+    private func segueTemplate(_ i: Int, className: String) -> NibSegueTemplate {
+        let g = graph
+        let p = className.hasPrefix("NS") ? "NS" : "UI"
+        let kind: String
+        switch className {
+        case "UIStoryboardShowSegueTemplate":
+            kind = g.nibString(i, "UIActionName") == "showDetailViewController:sender:" ? "showDetail" : "show"
+        case "UIStoryboardPresentationSegueTemplate", "UIStoryboardModalSegueTemplate": kind = className.contains("Modal") ? "modal" : "presentation"
+        case "UIStoryboardEmbedSegueTemplate", "NSStoryboardEmbedSegueTemplate": kind = "embed"
+        case "UIStoryboardPushSegueTemplate": kind = "push"
+        case "UIStoryboardReplaceSegueTemplate": kind = "replace"
+        case "UIStoryboardPopoverSegueTemplate": kind = "popover"
+        case "UIStoryboardUnwindSegueTemplate": kind = "unwind"
+        default: kind = className.contains("Show") ? "show" : (className.contains("Popover") ? "popover" : "custom")
+        }
+        return NibSegueTemplate(
+            object: reference(i), kind: kind,
+            identifier: g.nibString(i, "\(p)Identifier") ?? g.nibString(i, "identifier"),
+            destinationIdentifier: g.nibString(i, "\(p)DestinationViewControllerIdentifier")
+                ?? g.nibString(i, "\(p)DestinationControllerIdentifier"),
+            segueClassName: g.nibString(i, "\(p)SegueClassName"),
+            actionName: g.nibString(i, "\(p)ActionName"))
+    }
+}
+
+/// A storyboard segue template archived in a scene nib.
+public struct NibSegueTemplate: Sendable, Hashable, Codable {
+    /// The template object.
+    public var object: NibObjectReference
+    /// `show`, `showDetail`, `presentation`, `modal`, `embed`, `push`, `replace`, `popover`, `unwind` or `custom`.
+    public var kind: String
+    /// The segue identifier (`UIIdentifier`), if any.
+    public var identifier: String?
+    /// The destination controller's storyboard identifier (its nib identifier).
+    public var destinationIdentifier: String?
+    /// `UISegueClassName` of a custom segue.
+    public var segueClassName: String?
+    /// `UIActionName` (`showViewController:sender:`, …).
+    public var actionName: String?
+}

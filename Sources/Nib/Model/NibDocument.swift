@@ -1,0 +1,111 @@
+import KeyedArchive
+
+/// The typed, read-only model of one compiled nib (UIKit or AppKit), over either container.
+///
+/// A document is built once from an ``KeyedArchive/ArchiveGraph`` and never changes. Objects are named by
+/// their archive index (``NibObjectReference``), so the model stays valid for any number of
+/// instantiations.
+public struct NibDocument: Sendable {
+    /// The archive the document reads.
+    public let graph: ArchiveGraph
+    public let platform: NibPlatform
+    /// Proxies: File's Owner, First Responder, storyboard, upstream and other external placeholders.
+    public internal(set) var placeholders: [NibPlaceholder] = []
+    /// The objects `instantiate` returns, in archive order, placeholders excluded.
+    public internal(set) var topLevelObjects: [NibObjectReference] = []
+    /// iOS: `UINibObjectsKey` (the `awakeFromNib` list, proxies included). macOS: `NSObjectsKeys`.
+    public internal(set) var objects: [NibObjectReference] = []
+    /// Connections in archive (application) order.
+    public internal(set) var connections: [NibConnection] = []
+    /// User-defined runtime attributes in archive order.
+    public internal(set) var runtimeAttributes: [NibRuntimeAttribute] = []
+    /// Windows marked visible at launch.
+    public internal(set) var visibleWindows: [NibObjectReference] = []
+    /// AppKit object → parent links (empty for UIKit nibs).
+    public internal(set) var parents: [NibParentLink] = []
+    /// `UINibAccessibilityConfigurationsKey` / `NSAccessibilityConnectors` entries.
+    public internal(set) var accessibilityConfigurations: [NibObjectReference] = []
+    /// `UIImageNibPlaceholder` objects.
+    public internal(set) var imagePlaceholders: [NibImagePlaceholder] = []
+    /// Class substitutions.
+    public internal(set) var classSwaps: [NibClassSwap] = []
+    /// Nested nibs (`UINib.archiveData`, `NSNib.NSNibFileData`), parsed lazily by ``embeddedDocument(_:)``.
+    public internal(set) var embeddedNibs: [NibEmbeddedNib] = []
+    /// Storyboard segue templates found in this nib.
+    public internal(set) var segueTemplates: [NibSegueTemplate] = []
+    /// The File's Owner object (`IBFilesOwner` proxy or AppKit `NSRoot`), if archived.
+    public internal(set) var filesOwner: NibObjectReference?
+    /// AppKit's `NSIBObjectData` object, if any.
+    public internal(set) var objectDataIndex: Int?
+
+    /// Reads the nib model from a parsed archive.
+    /// - Throws: ``ArchiveError/Code/notANibArchive`` when the root has neither UIKit nor AppKit nib keys,
+    ///   and ``ArchiveError/Code/typeMismatch`` (with object index and key path) for malformed records.
+    public init(graph: ArchiveGraph) throws(ArchiveError) {
+        self.graph = graph
+        if graph.topValue(forKey: "IB.objectdata") != nil {
+            platform = .macOS
+            try readAppKit()
+        } else if graph.topValue(forKey: "UINibTopLevelObjectsKey") != nil || graph.topValue(forKey: "UINibObjectsKey") != nil
+                    || graph.topValue(forKey: "UINibConnectionsKey") != nil {
+            platform = .iOS
+            try readUIKit()
+        } else {
+            throw ArchiveError(.notANibArchive, "the archive root has neither UINib*Key entries nor IB.objectdata", objectIndex: 0)
+        }
+        readCommon()
+    }
+
+    /// Opens and parses a nib from a file, directory or bytes.
+    public init(source: NibSource, options: NibOpenOptions = .default) throws(ArchiveError) {
+        let container = try NibContainer.open(source, options: options)
+        try self.init(graph: container.graph(limits: options.limits))
+    }
+
+    /// A reference to object `index`, with its recorded and effective class names.
+    public func reference(_ index: Int) -> NibObjectReference {
+        let name = graph.className(ofObject: index) ?? (index >= 0 && index < graph.objects.count ? "(plain)" : "(invalid)")
+        return NibObjectReference(index: index, className: name, effectiveClassName: effectiveClassName(index))
+    }
+
+    /// The class an object becomes: a swapper's custom class, `NSClassName` of custom objects/views,
+    /// else the archived class.
+    public func effectiveClassName(_ index: Int) -> String {
+        guard let name = graph.className(ofObject: index) else { return "(plain)" }
+        switch name {
+        case "UIClassSwapper": return graph.nibString(index, "UIClassName") ?? name
+        case "NSClassSwapper", "NSCustomObject", "NSCustomView": return graph.nibString(index, "NSClassName") ?? name
+        default: return name
+        }
+    }
+
+    /// The placeholder record for object `index`, if it is one.
+    public func placeholder(at index: Int) -> NibPlaceholder? {
+        placeholders.first { $0.object.index == index }
+    }
+
+    /// Parses a nested nib (lazily; each call parses again — cache the result if you need it twice).
+    public func embeddedDocument(_ nib: NibEmbeddedNib, limits: DecodingLimits = .default) throws(ArchiveError) -> NibDocument {
+        guard limits.maxNestedArchiveDepth > 0 else {
+            throw ArchiveError(.limitExceeded, "nested nibs deeper than maxNestedArchiveDepth", objectIndex: nib.object.index)
+        }
+        let bytes = try embeddedBytes(nib)
+        var inner = limits
+        inner.maxNestedArchiveDepth -= 1
+        let format = try NibContainer.sniff(bytes, name: "embedded nib #\(nib.object.index)")
+        do {
+            return try NibDocument(graph: NibArchiveParsing.graph(bytes, format: format, limits: inner))
+        } catch {
+            throw error.prefixingKeyPath("embedded nib #\(nib.object.index)")
+        }
+    }
+
+    /// The raw bytes of a nested nib.
+    public func embeddedBytes(_ nib: NibEmbeddedNib) throws(ArchiveError) -> [UInt8] {
+        let key = graph.className(ofObject: nib.object.index) == "NSNib" ? "NSNibFileData" : "archiveData"
+        guard let b = graph.nibData(graph.value(ofObject: nib.object.index, forKey: key)) else {
+            throw ArchiveError(.valueNotFound, "embedded nib has no \(key) data", objectIndex: nib.object.index, keyPath: [key])
+        }
+        return Array(b)
+    }
+}
