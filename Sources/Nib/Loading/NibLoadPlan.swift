@@ -21,9 +21,11 @@ final class NibObjectPlan: Sendable {
     let refTargets: [Int]
     /// Whether this is a `UIImageNibPlaceholder` (handed to the image provider).
     let isImagePlaceholder: Bool
+    /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
+    let subviewTargets: [Int]
 
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool) {
+         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool, subviewTargets: [Int] = []) {
         self.index = index
         self.archivedClassName = archivedClassName
         self.className = className
@@ -32,6 +34,7 @@ final class NibObjectPlan: Sendable {
         self.fields = fields
         self.refTargets = refTargets
         self.isImagePlaceholder = isImagePlaceholder
+        self.subviewTargets = subviewTargets
     }
 }
 
@@ -189,9 +192,13 @@ struct NibPlanConverter {
             construction = .plainInit
         default: break
         }
+        var subviews: [Int] = []
+        for (key, value) in fields where key == "UISubviews" || key == "NSSubviews" {
+            for case let .object(slot) in value.members where slot < slots.count { subviews.append(slots[slot]) }
+        }
         return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
                              construction: construction, fields: fields, refTargets: slots,
-                             isImagePlaceholder: className == "UIImageNibPlaceholder")
+                             isImagePlaceholder: className == "UIImageNibPlaceholder", subviewTargets: subviews)
     }
 
     mutating func convert(_ value: ArchiveValue, slots: inout [Int], objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {

@@ -132,24 +132,27 @@ struct NibLoader {
             }
         }
         // Back-pointers UIKit does not archive: a generic subview's superview.
-        for (p, _) in created {
+        for (p, _) in created where !p.subviewTargets.isEmpty {
             guard let parent = table[p.index] as? NibObject else { continue }
-            for case let sub as NibObject in parent.subviews where sub.superview == nil { sub.superview = parent }
+            for t in p.subviewTargets {
+                if let sub = table[t] as? NibObject, sub.superview == nil { sub.superview = parent }
+            }
         }
     }
 
     // MARK: 4. Connections and runtime attributes
 
-    private func touchesNilOwner(_ indices: [Int?]) -> Bool {
+    /// Whether a step touches the owner while the owner is nil (such steps are skipped).
+    private func touchesNilOwner(_ first: Int?, _ second: Int?, _ more: [Int]) -> Bool {
         guard owner == nil, let o = plan.ownerIndex else { return false }
-        return indices.contains { $0 == o }
+        return first == o || second == o || more.contains(o)
     }
 
     private mutating func applySteps() throws(ArchiveError) {
         for step in plan.steps {
             switch step {
             case let .attribute(a):
-                if touchesNilOwner([a.target] + a.refTargets) {
+                if touchesNilOwner(a.target, nil, a.refTargets) {
                     diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "runtime attribute \(a.keyPath) skipped: nil owner", objectIndex: a.holderIndex))
                     continue
                 }
@@ -157,7 +160,7 @@ struct NibLoader {
                 let refs = a.refTargets.map { $0 < table.count ? table[$0] : nil }
                 try set(a.keyPath, a.value.resolve(refs), on: target, append: false, attribute: true, at: a.holderIndex)
             case let .connection(c):
-                if touchesNilOwner([c.source, c.destination] + c.destinations.map(Optional.some)) {
+                if touchesNilOwner(c.source, c.destination, c.destinations) {
                     diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "\(c.kind.rawValue) '\(c.label)' skipped: nil owner", objectIndex: c.objectIndex))
                     continue
                 }
