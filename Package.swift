@@ -41,6 +41,8 @@ let package = Package(
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"], resources: [.copy("Fixtures")], swiftSettings: strictness),
         .testTarget(name: "NibTests", dependencies: ["Nib", "KeyedArchive"], swiftSettings: strictness),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport"], swiftSettings: strictness),
-        .testTarget(name: "CLITests", dependencies: ["KeyedArchive", "Nib"], swiftSettings: strictness),
+        .testTarget(name: "CLITests", dependencies: [
+            "KeyedArchiveCLI", "KeyedArchive", "Nib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ], swiftSettings: strictness),
     ]
 )

@@ -36,6 +36,12 @@ struct KeyedArchiveGraphReader {
     var keyIndexByName: [String: Int] = [:]
     /// Plist node index → graph key index (bplist keys are shared nodes, so this saves String work).
     var keyIndexByNode: [Int32]
+    /// Plist node index → which reserved key it spells (see ``ReservedKey``), computed once per node.
+    var reservedTag: [UInt8]
+
+    enum ReservedKey: UInt8 {
+        case unknown = 0, none, classRef, className, classes
+    }
     var classes: [ArchiveClass] = []
     var classIndexByName: [String: Int] = [:]
     var objects: [ArchiveObject] = []
@@ -48,6 +54,18 @@ struct KeyedArchiveGraphReader {
         self.options = options
         self.limits = limits
         self.keyIndexByNode = Array(repeating: -1, count: plist.count)
+        self.reservedTag = Array(repeating: 0, count: plist.count)
+    }
+
+    /// Which reserved key (`$class`, `$classname`, `$classes`) a dict key node spells, if any.
+    private mutating func reserved(_ node: Int) -> ReservedKey {
+        if let t = ReservedKey(rawValue: reservedTag[node]), t != .unknown { return t }
+        var t = ReservedKey.none
+        if plist.stringEquals(node, "$class") { t = .classRef }
+        else if plist.stringEquals(node, "$classname") { t = .className }
+        else if plist.stringEquals(node, "$classes") { t = .classes }
+        reservedTag[node] = t.rawValue
+        return t
     }
 
     mutating func read() throws(ArchiveError) -> ArchiveGraph {
@@ -96,7 +114,8 @@ struct KeyedArchiveGraphReader {
         // Pass 1: class dictionaries get class records, so that objects can name them by entry index.
         var classOfEntry = [Int32](repeating: -1, count: entries.count)
         var isClassEntry = [Bool](repeating: false, count: entries.count)
-        for (i, node) in entries.enumerated() where plist.kind(node) == .dict && isClassDictionary(node) {
+        for (i, node) in entries.enumerated() where plist.kind(node) == .dict {
+            guard isClassDictionary(node) else { continue }
             isClassEntry[i] = true
             if let nameNode = plist.dictValue(node, forKey: "$classname"), let name = plist.string(nameNode) {
                 classOfEntry[i] = Int32(appendClass(name: name, chain: stringArray(plist.dictValue(node, forKey: "$classes"))))
@@ -137,11 +156,14 @@ struct KeyedArchiveGraphReader {
     }
 
     /// A dict with no `$class` but with `$classname` or `$classes` is a class description.
-    private func isClassDictionary(_ node: Int) -> Bool {
+    private mutating func isClassDictionary(_ node: Int) -> Bool {
         var sawClassKey = false
         for k in plist.dictKeys(node) {
-            if plist.stringEquals(k, "$class") { return false }
-            if plist.stringEquals(k, "$classname") || plist.stringEquals(k, "$classes") { sawClassKey = true }
+            switch reserved(k) {
+            case .classRef: return false
+            case .className, .classes: sawClassKey = true
+            default: break
+            }
         }
         return sawClassKey
     }
@@ -155,7 +177,7 @@ struct KeyedArchiveGraphReader {
         let dk = plist.dictKeys(node)
         let dv = plist.dictValues(node)
         for j in 0 ..< dk.count {
-            if plist.stringEquals(dk[j], "$class") {
+            if reserved(dk[j]) == .classRef {
                 if let uid = plist.uid(dv[j]), uid < UInt64(classOfEntry.count), classOfEntry[Int(uid)] >= 0 {
                     classIndex = Int(classOfEntry[Int(uid)])
                 } else {

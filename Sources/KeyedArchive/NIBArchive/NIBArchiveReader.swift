@@ -17,10 +17,6 @@ public struct NIBArchiveReader: Sendable {
         self.limits = limits
     }
 
-    /// Smallest possible record per table: object 3 varints, key 1 varint, value varint + type,
-    /// class 2 varints + NUL.
-    static let minimumRecordSize: [NIBArchiveTable: Int] = [.objects: 3, .keys: 1, .values: 2, .classes: 3]
-
     public func read(_ bytes: [UInt8]) throws(ArchiveError) -> ArchiveGraph {
         let header = try NIBArchiveHeader(parsing: bytes)
         guard Int(header.objectCount) <= limits.maxObjectCount else {
@@ -74,7 +70,12 @@ public struct NIBArchiveReader: Sendable {
                                offset: headerField)
         }
         // count × minimum record size ≤ bytes left, so no capacity below exceeds the input size.
-        let minimum = UInt64(Self.minimumRecordSize[table] ?? 1)
+        // Minimum sizes: object 3 varints, key 1 varint, value varint + type, class 2 varints + NUL.
+        let minimum: UInt64 = switch table {
+        case .objects, .classes: 3
+        case .keys: 1
+        case .values: 2
+        }
         guard UInt64(count) * minimum <= UInt64(length - start) else {
             throw ArchiveError(.truncated,
                                "header: \(table) count \(count) cannot fit in the \(length - start) bytes after offset \(start)",
@@ -154,7 +155,7 @@ public struct NIBArchiveReader: Sendable {
             if let nul = nameBytes.firstIndex(of: 0) {
                 throw ArchiveError(.corrupt, "classes[\(i)]: name has a NUL before its end", offset: nameAt + nul)
             }
-            guard let name = String(validating: nameBytes, as: UTF8.self) else {
+            guard let name = nibString(nameBytes) else {
                 throw ArchiveError(.corrupt, "classes[\(i)]: name is not valid UTF-8", offset: nameAt)
             }
             s.pos = nameAt + Int(length)
@@ -178,7 +179,7 @@ public struct NIBArchiveReader: Sendable {
                 throw ArchiveError(.limitExceeded, "keys[\(i)]: \(length) bytes exceed the string limits", offset: at)
             }
             budget -= Int(length)
-            guard let key = String(validating: UnsafeBufferPointer(rebasing: buf[at ..< at + Int(length)]), as: UTF8.self) else {
+            guard let key = nibString(UnsafeBufferPointer(rebasing: buf[at ..< at + Int(length)])) else {
                 throw ArchiveError(.corrupt, "keys[\(i)] is not valid UTF-8", offset: at)
             }
             keys.append(key)
@@ -315,6 +316,18 @@ public struct NIBArchiveReader: Sendable {
         let last = ends.values.max() ?? NIBArchiveHeader.size
         return (order, contiguous, max(0, count - max(last, NIBArchiveHeader.size)))
     }
+}
+
+/// Validated UTF-8 → String, with a fast path for ASCII (nearly every key and class name).
+@inline(__always)
+func nibString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var ascii = true
+    for b in bytes where b >= 0x80 {
+        ascii = false
+        break
+    }
+    if ascii { return String(decoding: bytes, as: UTF8.self) }
+    return String(validating: bytes, as: UTF8.self)
 }
 
 extension ArchiveError {

@@ -25,7 +25,7 @@ extension ArchiveGraph {
         case .nibArchive:
             return try NIBArchiveWriter(graph: self, options: options).writeVerbatim()
         case .keyedArchive:
-            throw ArchiveError(.encodingFailed, "a keyed-archive graph must be converted to the NIBArchive conventions first")
+            return try convertedToNIBArchive().nibArchiveData(options: options)
         case .built:
             return try NIBArchiveWriter(graph: self, options: options).writeAppleShape()
         }
@@ -47,31 +47,64 @@ struct NIBArchiveWriter {
         var values: [UInt8] = []
         var classes: [UInt8] = []
         var objectCount = 0, keyCount = 0, valueCount = 0, classCount = 0
+
+        /// Capacity guesses so the tables grow without reallocating: at most 15 bytes per object,
+        /// 6 + payload per value (payloads come from `storage`), 5 + name per key or class.
+        mutating func reserve(_ g: ArchiveGraph) {
+            objects.reserveCapacity(g.objects.count * 15)
+            keys.reserveCapacity(g.keys.count * 24)
+            values.reserveCapacity(g.values.count * 14 + g.storage.count)
+            classes.reserveCapacity(g.classes.count * 48)
+        }
     }
 
     // MARK: Verbatim
 
     func writeVerbatim() throws(ArchiveError) -> [UInt8] {
-        var e = Encoded()
-        for (i, o) in graph.objects.enumerated() {
-            guard o.kind == .object else {
-                throw ArchiveError(.encodingFailed, "object \(i) is a \(o.kind), which a NIBArchive cannot hold", objectIndex: i)
-            }
-            try appendObject(classIndex: o.classIndex, first: o.valueStart, count: o.valueCount, index: i, to: &e.objects)
-        }
-        for k in graph.keys { Self.appendKey(k, to: &e.keys) }
-        for (i, kv) in graph.values.enumerated() {
-            try appendValue(kv.key, kv.value, keepWidth: true, index: i, to: &e.values)
-        }
-        for c in graph.classes { try appendClass(c, to: &e.classes) }
-        e.objectCount = graph.objects.count
-        e.keyCount = graph.keys.count
-        e.valueCount = graph.values.count
-        e.classCount = graph.classes.count
+        // Tables go straight into the output in their recorded order; the header is patched last.
         let layout = graph.metadata.nibLayout ?? NIBArchiveLayout()
-        let trailer = layout.hasLNETrailer || options.launchScreenTrailer
-        return try assemble(e, order: layout.tableOrder, formatVersion: graph.metadata.nibFormatVersion ?? 1,
-                            coderVersion: options.coderVersion ?? graph.metadata.nibCoderVersion ?? 10, trailer: trailer)
+        let order = layout.tableOrder.count == 4 && Set(layout.tableOrder).count == 4 ? layout.tableOrder : NIBArchiveTable.allCases
+        var out = [UInt8](repeating: 0, count: NIBArchiveHeader.size)
+        out.reserveCapacity(graph.storage.count + graph.values.count * 14 + 64)
+        var offsets = [UInt32](repeating: 0, count: 4)
+        for table in order {
+            guard let at = UInt32(exactly: out.count) else { throw ArchiveError(.encodingFailed, "archive exceeds 4 GiB") }
+            switch table {
+            case .objects:
+                offsets[0] = at
+                for (i, o) in graph.objects.enumerated() {
+                    guard o.kind == .object else {
+                        throw ArchiveError(.encodingFailed, "object \(i) is a \(o.kind), which a NIBArchive cannot hold", objectIndex: i)
+                    }
+                    try appendObject(classIndex: o.classIndex, first: o.valueStart, count: o.valueCount, index: i, to: &out)
+                }
+            case .keys:
+                offsets[1] = at
+                for k in graph.keys { Self.appendKey(k, to: &out) }
+            case .values:
+                offsets[2] = at
+                for (i, kv) in graph.values.enumerated() {
+                    try appendValue(kv.key, kv.value, keepWidth: true, index: i, to: &out)
+                }
+            case .classes:
+                offsets[3] = at
+                for c in graph.classes { try appendClass(c, to: &out) }
+            }
+        }
+        if layout.hasLNETrailer || options.launchScreenTrailer { out.append(contentsOf: NIBArchiveLayout.lneTrailer) }
+        func count(_ n: Int) throws(ArchiveError) -> UInt32 {
+            guard let v = UInt32(exactly: n) else { throw ArchiveError(.encodingFailed, "table of \(n) records is too large") }
+            return v
+        }
+        let header = NIBArchiveHeader(
+            formatVersion: graph.metadata.nibFormatVersion ?? 1,
+            coderVersion: options.coderVersion ?? graph.metadata.nibCoderVersion ?? 10,
+            objectCount: try count(graph.objects.count), objectsOffset: offsets[0],
+            keyCount: try count(graph.keys.count), keysOffset: offsets[1],
+            valueCount: try count(graph.values.count), valuesOffset: offsets[2],
+            classCount: try count(graph.classes.count), classesOffset: offsets[3])
+        out.replaceSubrange(0 ..< NIBArchiveHeader.size, with: header.bytes)
+        return out
     }
 
     // MARK: Apple shape
@@ -81,6 +114,7 @@ struct NIBArchiveWriter {
             throw ArchiveError(.encodingFailed, "a NIBArchive needs object 0 (the top scope)")
         }
         var e = Encoded()
+        e.reserve(graph)
         // Keys and classes are renumbered in first-use order; unused ones are dropped.
         var keyIndex: [String: Int] = [:]
         var classIndex: [Int: Int] = [:]

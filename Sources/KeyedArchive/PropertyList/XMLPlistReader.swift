@@ -1,6 +1,587 @@
+/// Reads an XML property list into a ``PropertyList`` in one forward pass.
+///
+/// A hand-written scanner over the UTF-8 bytes: no DOM, no XMLParser, no recursion. Open `dict`,
+/// `array` and `plist` elements live on an explicit stack whose depth is bounded by
+/// `limits.maxDepth`; each value is appended to the table as soon as its element closes, so members
+/// always exist before their container. Errors carry the byte offset plus 1-based line and column.
+struct XMLPlistReader {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let limits: DecodingLimits
+    var pos = 0
+    var builder = PropertyListBuilder()
+
+    /// An open container element.
+    struct Frame {
+        enum Kind { case plist, array, dict }
+        var kind: Kind
+        /// Where this container's members start in `pending`.
+        var start: Int
+        /// Offset of the opening tag, for errors.
+        var offset: Int
+    }
+
+    var stack: [Frame] = []
+    /// Member indices of all open containers, innermost last (dict: key, value, key, value, …).
+    var pending: [Int] = []
+    var root: Int?
+
+    static func read(_ bytes: [UInt8], limits: DecodingLimits) throws(ArchiveError) -> PropertyList {
+        let result: Result<PropertyList, ArchiveError> = bytes.withUnsafeBufferPointer { buf in
+            do throws(ArchiveError) {
+                guard let base = buf.baseAddress, !buf.isEmpty else {
+                    throw ArchiveError(.truncated, "empty input is not an XML property list", offset: 0, line: 1, column: 1)
+                }
+                var reader = XMLPlistReader(base: base, end: buf.count, limits: limits)
+                return .success(try reader.parse())
+            } catch {
+                return .failure(Self.locate(error, in: buf))
+            }
+        }
+        return try result.get()
+    }
+
+    /// Fills in the 1-based line and column of an error's byte offset.
+    static func locate(_ error: ArchiveError, in buf: UnsafeBufferPointer<UInt8>) -> ArchiveError {
+        guard let offset = error.offset, error.line == nil else { return error }
+        var e = error
+        var line = 1, lineStart = 0, i = 0
+        let stop = min(offset, buf.count)
+        while i < stop {
+            if buf[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+        // The column counts characters (UTF-8 lead bytes), not bytes.
+        var column = 1
+        i = lineStart
+        while i < stop {
+            if buf[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        e.line = line
+        e.column = column
+        return e
+    }
+
+    // MARK: - Top level
+
+    mutating func parse() throws(ArchiveError) -> PropertyList {
+        // A UTF-8 byte order mark is allowed; UTF-16 ones are not supported.
+        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { pos = 3 }
+        if end >= 2, (base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE) {
+            throw ArchiveError(.unsupportedFormat, "UTF-16 XML property lists are not supported", offset: 0)
+        }
+        if let bad = Self.firstInvalidUTF8(base, end) {
+            throw ArchiveError(.corrupt, "invalid UTF-8", offset: bad)
+        }
+        while true {
+            try skipMisc()
+            if pos >= end { break }
+            guard base[pos] == UInt8(ascii: "<") else { throw unexpected("text outside an element") }
+            if pos + 1 < end, base[pos + 1] == UInt8(ascii: "/") {
+                try closeContainer()
+            } else {
+                try openElement()
+            }
+        }
+        if let open = stack.last {
+            throw ArchiveError(.truncated, "input ends inside <\(open.kind)>", offset: end)
+        }
+        guard let root else { throw ArchiveError(.corrupt, "no property-list value found", offset: end) }
+        return builder.build(root: root, format: .xml)
+    }
+
+    /// Skips whitespace, comments, processing instructions and the DOCTYPE between elements.
+    mutating func skipMisc() throws(ArchiveError) {
+        while pos < end {
+            let c = base[pos]
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { pos += 1; continue }
+            guard c == UInt8(ascii: "<"), pos + 1 < end else { return }
+            let next = base[pos + 1]
+            if next == UInt8(ascii: "?") {
+                try skipPast("?>", what: "processing instruction")
+            } else if next == UInt8(ascii: "!") {
+                if matches("<!--") {
+                    try skipPast("-->", what: "comment")
+                } else if matches("<!DOCTYPE") {
+                    try skipDoctype()
+                } else {
+                    return
+                }
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func skipDoctype() throws(ArchiveError) {
+        let start = pos
+        var bracket = 0
+        var quote: UInt8 = 0
+        while pos < end {
+            let c = base[pos]
+            pos += 1
+            if quote != 0 {
+                if c == quote { quote = 0 }
+            } else if c == 0x22 || c == 0x27 {
+                quote = c
+            } else if c == UInt8(ascii: "[") {
+                bracket += 1
+            } else if c == UInt8(ascii: "]") {
+                bracket -= 1
+            } else if c == UInt8(ascii: ">"), bracket <= 0 {
+                return
+            }
+        }
+        throw ArchiveError(.truncated, "unterminated <!DOCTYPE", offset: start)
+    }
+
+    // MARK: - Elements
+
+    /// Reads a tag name at `pos` (after `<` or `</`).
+    mutating func tagName() -> (start: Int, count: Int) {
+        let start = pos
+        while pos < end {
+            let c = base[pos]
+            if c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { break }
+            pos += 1
+        }
+        return (start, pos - start)
+    }
+
+    func nameIs(_ name: (start: Int, count: Int), _ s: StaticString) -> Bool {
+        guard name.count == s.utf8CodeUnitCount else { return false }
+        let p = s.utf8Start
+        for i in 0 ..< name.count where base[name.start + i] != p[i] { return false }
+        return true
+    }
+
+    func nameText(_ name: (start: Int, count: Int)) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + name.start, count: min(name.count, 40)), as: UTF8.self)
+    }
+
+    /// Skips attributes up to `>` or `/>`; returns true for an empty element (`/>`).
+    mutating func finishStartTag(_ tagStart: Int) throws(ArchiveError) -> Bool {
+        var quote: UInt8 = 0
+        while pos < end {
+            let c = base[pos]
+            pos += 1
+            if quote != 0 {
+                if c == quote { quote = 0 }
+                continue
+            }
+            if c == 0x22 || c == 0x27 { quote = c; continue }
+            if c == UInt8(ascii: ">") {
+                return pos >= 2 && base[pos - 2] == UInt8(ascii: "/")
+            }
+            if c == UInt8(ascii: "<") {
+                throw ArchiveError(.corrupt, "'<' inside a tag", offset: pos - 1)
+            }
+        }
+        throw ArchiveError(.truncated, "unterminated tag", offset: tagStart)
+    }
+
+    mutating func openElement() throws(ArchiveError) {
+        let tagStart = pos
+        pos += 1
+        let name = tagName()
+        let empty = try finishStartTag(tagStart)
+        if nameIs(name, "plist") {
+            // <plist> only wraps the root value.
+            guard stack.isEmpty, root == nil else { throw ArchiveError(.corrupt, "<plist> inside a value", offset: tagStart) }
+            if empty { throw ArchiveError(.corrupt, "<plist/> holds no value", offset: tagStart) }
+            stack.append(Frame(kind: .plist, start: pending.count, offset: tagStart))
+            return
+        }
+        if nameIs(name, "key") {
+            // A key may only appear in a dict, where a key is expected.
+            guard let top = stack.last, top.kind == .dict, (pending.count - top.start) % 2 == 0 else {
+                throw ArchiveError(.corrupt, "<key> outside a dict or where a value is expected", offset: tagStart)
+            }
+            let index = try empty ? emptyString() : textString(name, tagStart)
+            try deliverKey(index)
+            return
+        }
+        let index: Int
+        if nameIs(name, "dict") || nameIs(name, "array") {
+            let kind: Frame.Kind = nameIs(name, "dict") ? .dict : .array
+            // Nesting is bounded before anything is pushed (the plist frame does not count).
+            let depth = stack.count - (stack.first?.kind == .plist ? 1 : 0)
+            guard depth < limits.maxDepth else {
+                throw ArchiveError(.limitExceeded, "containers nest more than \(limits.maxDepth) deep", offset: tagStart)
+            }
+            guard !empty else {
+                try checkCount(tagStart)
+                index = kind == .dict ? builder.addDict(keys: [], values: []) : builder.addArray([])
+                try deliver(index, at: tagStart)
+                return
+            }
+            try checkValueAllowed(at: tagStart)
+            stack.append(Frame(kind: kind, start: pending.count, offset: tagStart))
+            return
+        }
+        try checkCount(tagStart)
+        if nameIs(name, "string") {
+            index = try empty ? emptyString() : textString(name, tagStart)
+        } else if nameIs(name, "true") || nameIs(name, "false") {
+            if !empty { try expectClose(name, tagStart) }
+            index = builder.addBool(nameIs(name, "true"))
+        } else if nameIs(name, "integer") {
+            let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
+            index = try integer(s, n, tagStart)
+        } else if nameIs(name, "real") {
+            let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
+            index = try real(s, n, tagStart)
+        } else if nameIs(name, "date") {
+            let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
+            index = try date(s, n, tagStart)
+        } else if nameIs(name, "data") {
+            let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
+            index = try data(s, n, tagStart)
+        } else {
+            throw ArchiveError(.corrupt, "unknown element <\(nameText(name))>", offset: tagStart)
+        }
+        try deliver(index, at: tagStart)
+    }
+
+    mutating func checkCount(_ at: Int) throws(ArchiveError) {
+        guard builder.count < limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded, "more than \(limits.maxObjectCount) objects", offset: at)
+        }
+    }
+
+    /// Where a value may go: the root, an array, a plist wrapper, or a dict after its key.
+    func checkValueAllowed(at: Int) throws(ArchiveError) {
+        guard let top = stack.last else {
+            guard root == nil else { throw ArchiveError(.corrupt, "a second top-level value", offset: at) }
+            return
+        }
+        switch top.kind {
+        case .plist:
+            guard pending.count == top.start else { throw ArchiveError(.corrupt, "<plist> holds more than one value", offset: at) }
+        case .dict:
+            guard (pending.count - top.start) % 2 == 1 else { throw ArchiveError(.corrupt, "dict value without a <key>", offset: at) }
+        case .array:
+            break
+        }
+    }
+
+    mutating func deliver(_ index: Int, at: Int) throws(ArchiveError) {
+        try checkValueAllowed(at: at)
+        if stack.isEmpty { root = index } else { pending.append(index) }
+    }
+
+    mutating func deliverKey(_ index: Int) throws(ArchiveError) {
+        pending.append(index)
+    }
+
+    /// `</name>` closing the innermost container.
+    mutating func closeContainer() throws(ArchiveError) {
+        let tagStart = pos
+        pos += 2
+        let name = tagName()
+        while pos < end, base[pos] == 0x20 || base[pos] == 0x0A || base[pos] == 0x0D || base[pos] == 0x09 { pos += 1 }
+        guard pos < end, base[pos] == UInt8(ascii: ">") else { throw ArchiveError(.truncated, "unterminated closing tag", offset: tagStart) }
+        pos += 1
+        guard let top = stack.last else {
+            throw ArchiveError(.corrupt, "closing </\(nameText(name))> with nothing open", offset: tagStart)
+        }
+        let expected: StaticString = top.kind == .dict ? "dict" : top.kind == .array ? "array" : "plist"
+        guard nameIs(name, expected) else {
+            throw ArchiveError(.corrupt, "</\(nameText(name))> closes <\(expected)>", offset: tagStart)
+        }
+        stack.removeLast()
+        let members = Array(pending[top.start...])
+        pending.removeSubrange(top.start...)
+        switch top.kind {
+        case .plist:
+            guard let value = members.first else { throw ArchiveError(.corrupt, "<plist> holds no value", offset: tagStart) }
+            root = value
+        case .array:
+            try checkCount(tagStart)
+            try deliver(builder.addArray(members), at: top.offset)
+        case .dict:
+            guard members.count % 2 == 0 else { throw ArchiveError(.corrupt, "<key> without a value", offset: tagStart) }
+            try checkCount(tagStart)
+            try deliver(makeDict(members), at: top.offset)
+        }
+    }
+
+    /// A dict from alternating key/value indices: a later duplicate key replaces the earlier value
+    /// in place, and a lone `CF$UID` → integer entry becomes a UID, as CoreFoundation does.
+    mutating func makeDict(_ members: [Int]) throws(ArchiveError) -> Int {
+        var keys: [Int] = [], values: [Int] = []
+        let n = members.count / 2
+        keys.reserveCapacity(n)
+        values.reserveCapacity(n)
+        if n <= 8 {
+            // Small dicts: compare keys pairwise, no allocation.
+            for i in 0 ..< n {
+                let k = members[2 * i], v = members[2 * i + 1]
+                if let at = keys.firstIndex(where: { sameKey($0, k) }) {
+                    values[at] = v
+                } else {
+                    keys.append(k)
+                    values.append(v)
+                }
+            }
+        } else {
+            var seen: [KeyBytes: Int] = [:]
+            seen.reserveCapacity(n)
+            for i in 0 ..< n {
+                let k = members[2 * i], v = members[2 * i + 1]
+                let bytes = keyBytes(k)
+                if let at = seen[bytes] {
+                    values[at] = v
+                } else {
+                    seen[bytes] = keys.count
+                    keys.append(k)
+                    values.append(v)
+                }
+            }
+        }
+        if keys.count == 1, isCFUIDKey(keys[0]), let uid = uidValue(values[0]) {
+            return builder.addUID(uid)
+        }
+        return builder.addDict(keys: keys, values: values)
+    }
+
+    /// A key's UTF-8 bytes (keys are always stored as ASCII or UTF-8 by this reader).
+    struct KeyBytes: Hashable {
+        var bytes: [UInt8]
+        init(_ b: [UInt8]) { bytes = b }
+    }
+
+    /// Whether two key strings hold the same bytes.
+    func sameKey(_ a: Int, _ b: Int) -> Bool {
+        let x = builder.nodes[a], y = builder.nodes[b]
+        guard x.count == y.count else { return false }
+        let xs = Int(truncatingIfNeeded: x.payload), ys = Int(truncatingIfNeeded: y.payload)
+        for i in 0 ..< Int(x.count) where builder.storage[xs + i] != builder.storage[ys + i] { return false }
+        return true
+    }
+
+    func keyBytes(_ index: Int) -> KeyBytes {
+        let n = builder.nodes[index]
+        let start = Int(truncatingIfNeeded: n.payload)
+        return KeyBytes(Array(builder.storage[start ..< start + Int(n.count)]))
+    }
+
+    func isCFUIDKey(_ index: Int) -> Bool {
+        let n = builder.nodes[index]
+        let start = Int(truncatingIfNeeded: n.payload)
+        return n.count == 6 && builder.storage[start ..< start + 6].elementsEqual("CF$UID".utf8)
+    }
+
+    /// The UID a `CF$UID` integer stands for: CF keeps 32 bits, so only 0…UInt32.max qualify.
+    func uidValue(_ index: Int) -> UInt64? {
+        let n = builder.nodes[index]
+        guard n.kind == .integer, n.extra == 0 else { return nil }
+        let v = Int64(bitPattern: n.payload)
+        return v >= 0 && v <= Int64(UInt32.max) ? UInt64(v) : nil
+    }
+
+    // MARK: - Text content
+
+    /// Reads text up to `</name>` for a scalar element; entities are not expected (raw range).
+    mutating func scalarText(_ name: (start: Int, count: Int), _ tagStart: Int) throws(ArchiveError) -> (Int, Int) {
+        let start = pos
+        while pos < end, base[pos] != UInt8(ascii: "<") { pos += 1 }
+        let count = pos - start
+        try expectClose(name, tagStart)
+        return (start, count)
+    }
+
+    /// Expects `</name>` (whitespace before `>` allowed) at `pos`, skipping comments.
+    mutating func expectClose(_ name: (start: Int, count: Int), _ tagStart: Int) throws(ArchiveError) {
+        while matches("<!--") { try skipPast("-->", what: "comment") }
+        guard matches("</") else {
+            if pos >= end { throw ArchiveError(.truncated, "input ends inside <\(nameText(name))>", offset: tagStart) }
+            throw ArchiveError(.corrupt, "<\(nameText(name))> holds unexpected content", offset: pos)
+        }
+        let closeStart = pos
+        pos += 2
+        let close = tagName()
+        while pos < end, base[pos] == 0x20 || base[pos] == 0x0A || base[pos] == 0x0D || base[pos] == 0x09 { pos += 1 }
+        guard pos < end, base[pos] == UInt8(ascii: ">") else { throw ArchiveError(.truncated, "unterminated closing tag", offset: closeStart) }
+        pos += 1
+        guard close.count == name.count, (0 ..< name.count).allSatisfy({ base[close.start + $0] == base[name.start + $0] }) else {
+            throw ArchiveError(.corrupt, "</\(nameText(close))> closes <\(nameText(name))>", offset: closeStart)
+        }
+    }
+
+    mutating func emptyString() throws(ArchiveError) -> Int {
+        builder.addString("")
+    }
+
+    /// Reads `<string>`/`<key>` content: text, entities, CDATA and comments, up to `</name>`.
+    mutating func textString(_ name: (start: Int, count: Int), _ tagStart: Int) throws(ArchiveError) -> Int {
+        let start = builder.storage.count
+        var runStart = pos
+        func flush(_ to: Int, _ r: inout XMLPlistReader) {
+            if to > runStart {
+                r.builder.storage.append(contentsOf: UnsafeBufferPointer(start: r.base + runStart, count: to - runStart))
+            }
+        }
+        while true {
+            guard pos < end else { throw ArchiveError(.truncated, "input ends inside <\(nameText(name))>", offset: tagStart) }
+            let c = base[pos]
+            if c == UInt8(ascii: "<") {
+                flush(pos, &self)
+                if matches("<![CDATA[") {
+                    let contentStart = pos + 9
+                    pos = contentStart
+                    try skipPast("]]>", what: "CDATA section")
+                    builder.storage.append(contentsOf: UnsafeBufferPointer(start: base + contentStart, count: pos - 3 - contentStart))
+                    runStart = pos
+                    continue
+                }
+                if matches("<!--") {
+                    try skipPast("-->", what: "comment")
+                    runStart = pos
+                    continue
+                }
+                try expectClose(name, tagStart)
+                break
+            }
+            if c == UInt8(ascii: "&") {
+                flush(pos, &self)
+                try entity()
+                runStart = pos
+                continue
+            }
+            if c == 0x0D {
+                // XML end-of-line handling: CR LF and lone CR become LF.
+                flush(pos, &self)
+                builder.storage.append(0x0A)
+                pos += 1
+                if pos < end, base[pos] == 0x0A { pos += 1 }
+                runStart = pos
+                continue
+            }
+            pos += 1
+        }
+        let count = builder.storage.count - start
+        // Character references may add non-ASCII bytes, so the stored bytes decide.
+        let ascii = builder.storage.withUnsafeBufferPointer { buf in
+            guard let b = buf.baseAddress, count > 0 else { return true }
+            return BinaryPlistReader.firstNonASCII(b + start, count) == nil
+        }
+        guard count <= limits.maxStringLength else {
+            throw ArchiveError(.limitExceeded, "string of \(count) bytes exceeds the limit \(limits.maxStringLength)", offset: tagStart)
+        }
+        guard count <= Int(UInt32.max) else { throw ArchiveError(.limitExceeded, "string too long", offset: tagStart) }
+        let enc: PlistStringEncoding = ascii ? .ascii : .utf8
+        return builder.append(PlistNode(kind: .string, extra: enc.rawValue, count: UInt32(count), payload: UInt64(start)))
+    }
+
+    /// Decodes one `&…;` reference at `pos` into the builder's storage.
+    mutating func entity() throws(ArchiveError) {
+        let start = pos
+        var i = pos + 1
+        while i < end, i - start < 12, base[i] != UInt8(ascii: ";") { i += 1 }
+        guard i < end, base[i] == UInt8(ascii: ";") else { throw ArchiveError(.corrupt, "unterminated entity reference", offset: start) }
+        let name = UnsafeBufferPointer(start: base + start + 1, count: i - start - 1)
+        pos = i + 1
+        func named(_ s: StaticString) -> Bool {
+            name.count == s.utf8CodeUnitCount && (0 ..< name.count).allSatisfy { name[$0] == s.utf8Start[$0] }
+        }
+        if named("amp") { builder.storage.append(UInt8(ascii: "&")); return }
+        if named("lt") { builder.storage.append(UInt8(ascii: "<")); return }
+        if named("gt") { builder.storage.append(UInt8(ascii: ">")); return }
+        if named("quot") { builder.storage.append(0x22); return }
+        if named("apos") { builder.storage.append(0x27); return }
+        guard name.count >= 2, name[0] == UInt8(ascii: "#") else {
+            throw ArchiveError(.corrupt, "unknown entity &\(String(decoding: name, as: UTF8.self));", offset: start)
+        }
+        let hex = name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X")
+        let digits = name[(hex ? 2 : 1)...]
+        guard !digits.isEmpty else { throw ArchiveError(.corrupt, "empty character reference", offset: start) }
+        var v: UInt32 = 0
+        for d in digits {
+            guard let dv = Self.digitValue(d, hex: hex) else { throw ArchiveError(.corrupt, "bad character reference", offset: start) }
+            v = v * (hex ? 16 : 10) + dv
+            guard v <= 0x10FFFF else { throw ArchiveError(.corrupt, "character reference beyond U+10FFFF", offset: start) }
+        }
+        guard let scalar = Unicode.Scalar(v) else {
+            throw ArchiveError(.corrupt, "character reference to a surrogate", offset: start)
+        }
+        builder.storage.append(contentsOf: scalar.utf8)
+    }
+
+    static func digitValue(_ c: UInt8, hex: Bool) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0"))
+        case UInt8(ascii: "a") ... UInt8(ascii: "f") where hex: return UInt32(c - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A") ... UInt8(ascii: "F") where hex: return UInt32(c - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    // MARK: - Helpers
+
+    func matches(_ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard n <= end - pos else { return false }
+        let p = s.utf8Start
+        for i in 0 ..< n where base[pos + i] != p[i] { return false }
+        return true
+    }
+
+    /// Moves `pos` just past the next `terminator`.
+    mutating func skipPast(_ terminator: StaticString, what: String) throws(ArchiveError) {
+        let start = pos
+        let t = terminator.utf8Start
+        let n = terminator.utf8CodeUnitCount
+        var i = pos
+        while i + n <= end {
+            if base[i] == t[0] {
+                var k = 1
+                while k < n, base[i + k] == t[k] { k += 1 }
+                if k == n { pos = i + n; return }
+            }
+            i += 1
+        }
+        throw ArchiveError(.truncated, "unterminated \(what)", offset: start)
+    }
+
+    func unexpected(_ what: String) -> ArchiveError {
+        ArchiveError(.corrupt, "unexpected \(what)", offset: pos)
+    }
+
+    /// Offset of the first byte that does not belong to well-formed UTF-8, if any.
+    static func firstInvalidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+        var i = 0
+        while i < n {
+            // ASCII fast path, eight bytes at a time.
+            if i + 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            let c = p[i]
+            if c < 0x80 { i += 1; continue }
+            let len: Int, lo: UInt8, hi: UInt8
+            switch c {
+            case 0xC2 ... 0xDF: len = 2; lo = 0x80; hi = 0xBF
+            case 0xE0: len = 3; lo = 0xA0; hi = 0xBF
+            case 0xE1 ... 0xEC, 0xEE ... 0xEF: len = 3; lo = 0x80; hi = 0xBF
+            case 0xED: len = 3; lo = 0x80; hi = 0x9F
+            case 0xF0: len = 4; lo = 0x90; hi = 0xBF
+            case 0xF1 ... 0xF3: len = 4; lo = 0x80; hi = 0xBF
+            case 0xF4: len = 4; lo = 0x80; hi = 0x8F
+            default: return i
+            }
+            guard i + len <= n, (lo ... hi).contains(p[i + 1]) else { return i }
+            for k in 2 ..< len where p[i + k] & 0xC0 != 0x80 { return i }
+            i += len
+        }
+        return nil
+    }
+}
+
 extension PropertyList {
-    /// Parses an XML property list.
+    /// Parses an XML property list (UTF-8, optionally with a byte order mark).
+    ///
+    /// - Throws: ``ArchiveError`` with `offset`, `line` and `column`: `.corrupt` for malformed XML or
+    ///   values, `.truncated` when the input ends inside an element, `.limitExceeded` past a bound.
     public init(xml: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) {
-        throw ArchiveError(.unsupportedFormat, "XML property lists are not read yet", offset: 0)
+        self = try XMLPlistReader.read(xml, limits: limits)
     }
 }

@@ -1,0 +1,215 @@
+// How the archiver grows its graph: keys, classes, scopes, storage and plain entries.
+
+extension KeyedArchiver {
+    /// Stores `value` under a user key in the current object (last write wins, with a warning).
+    func put(_ value: ArchiveValue, _ key: String) {
+        putGraphKey(value, KeyedArchiveKeys.graphKey(forUserKey: key))
+    }
+
+    /// Stores `value` under a graph-spelled key in the current object.
+    func putGraphKey(_ value: ArchiveValue, _ graphKey: String) {
+        let k = internKey(graphKey)
+        let s = scopes.count - 1
+        let count = scopes[s].values.count
+        if count > 16, scopes[s].positions == nil {
+            var p: [Int: Int] = [:]
+            for (i, kv) in scopes[s].values.enumerated() { p[kv.key] = i }
+            scopes[s].positions = p
+        }
+        var existing: Int?
+        if let p = scopes[s].positions {
+            existing = p[k]
+        } else {
+            for i in 0 ..< count where scopes[s].values[i].key == k { existing = i; break }
+        }
+        if let i = existing {
+            scopes[s].values[i].value = value
+            let owner = scopes[s].object >= 0 ? classes[objects[scopes[s].object].classIndex].name : "the top level"
+            let message = "replacing existing value for key \(graphKey) in \(owner); probable duplication of encoding keys in class hierarchy"
+            warnings.append(message)
+            delegate?.archiver(self, didWarn: message)
+            return
+        }
+        scopes[s].positions?[k] = count
+        scopes[s].values.append(ArchiveKeyedValue(key: k, value: value))
+    }
+
+    /// Takes the next un-keyed slot number of the current object.
+    func nextUnkeyedIndex() -> Int {
+        let i = scopes[scopes.count - 1].unkeyed
+        scopes[scopes.count - 1].unkeyed += 1
+        return i
+    }
+
+    func internKey(_ key: String) -> Int {
+        if let i = keyIndexByName[key] { return i }
+        keys.append(key)
+        keyIndexByName[key] = keys.count - 1
+        return keys.count - 1
+    }
+
+    /// The class record for `cls`: its mapped name, the mapped chain of its ``KeyedCoding`` superclasses
+    /// ending in `NSObject`, and its `$classhints`.
+    func classIndex(for cls: any KeyedCoding.Type) -> Int {
+        if let i = classIndexByType[ObjectIdentifier(cls)] { return i }
+        let i = describeClass(cls)
+        classIndexByType[ObjectIdentifier(cls)] = i
+        return i
+    }
+
+    private func describeClass(_ cls: any KeyedCoding.Type) -> Int {
+        let name = className(for: cls)
+        if let i = classIndexByName[name] { return i }
+        var chain = [name]
+        var sup: AnyClass? = _getSuperclass(cls)
+        while let s = sup, let k = s as? any KeyedCoding.Type {
+            chain.append(className(for: k))
+            sup = _getSuperclass(s)
+        }
+        if chain.last != "NSObject" { chain.append("NSObject") }
+        let i = classIndex(name: name, chain: chain)
+        let hints = cls.archivedClassFallbacks
+        if !hints.isEmpty { classes[i].fallbacks = hints.map { classIndex(name: $0, chain: []) } }
+        return i
+    }
+
+    /// The class record for a Foundation class written by a value shape (e.g. `NSMutableArray`).
+    ///
+    /// - Parameters:
+    ///   - name: The class name.
+    ///   - chain: Its superclass chain, starting with `name`.
+    /// - Returns: The class index in the archive graph.
+    public func classIndex(name: String, chain: [String]) -> Int {
+        if let i = classIndexByName[name] { return i }
+        classes.append(ArchiveClass(name: name, chain: chain))
+        classDescribed.append(false)
+        classIndexByName[name] = classes.count - 1
+        return classes.count - 1
+    }
+
+    /// Runs `body` with object `uid` as the current scope, then stores its values contiguously and,
+    /// after the first instance of its class, the class description entry.
+    func withObjectScope(_ uid: Int, _ body: () throws(ArchiveError) -> Void) throws(ArchiveError) {
+        scopes.append(Scope(object: uid, values: bufferPool.popLast() ?? []))
+        do {
+            try body()
+        } catch {
+            if var s = scopes.popLast() { recycle(&s.values) }
+            throw error
+        }
+        guard var s = scopes.popLast() else { return }
+        let start = s.values.isEmpty ? 0 : values.count
+        values.append(contentsOf: s.values)
+        objects[uid].valueStart = start
+        objects[uid].valueCount = s.values.count
+        recycle(&s.values)
+        let c = objects[uid].classIndex
+        if c >= 0, c < classDescribed.count, !classDescribed[c] {
+            classDescribed[c] = true
+            objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
+        }
+    }
+
+    /// Returns a scope buffer to the pool (emptied in place, keeping its capacity).
+    private func recycle(_ buffer: inout [ArchiveKeyedValue]) {
+        buffer.removeAll(keepingCapacity: true)
+        if bufferPool.count < 64 { bufferPool.append(buffer) }
+        buffer = []
+    }
+
+    // MARK: Building blocks for Foundation shapes
+
+    /// Writes a new object of a Foundation class (not uniqued) whose keys `body` encodes.
+    ///
+    /// - Parameters:
+    ///   - className: The class name, e.g. `NSMutableArray`.
+    ///   - chain: The superclass chain starting with `className`.
+    ///   - body: Encodes the object's keys with the usual `encode…(forKey:)` calls.
+    /// - Returns: ``ArchiveValue/ref(_:)`` to the new object.
+    /// - Throws: What `body` throws.
+    public func encodeFoundationObject(className: String, chain: [String],
+                                       _ body: () throws(ArchiveError) -> Void) throws(ArchiveError) -> ArchiveValue {
+        let uid = objects.count
+        objects.append(ArchiveObject(kind: .object, classIndex: classIndex(name: className, chain: chain), valueStart: 0, valueCount: 0))
+        try withObjectScope(uid, body)
+        return .ref(uid)
+    }
+
+    /// Writes a plain `$objects` entry (an NSString, NSNumber or NSData), shared with equal strings and
+    /// numbers already written.
+    ///
+    /// - Parameter value: A string, number, bool or bytes value.
+    /// - Returns: ``ArchiveValue/ref(_:)`` to the entry.
+    public func encodePlain(_ value: ArchiveValue) -> ArchiveValue {
+        var numberKey: PlainNumberKey?
+        switch value {
+        case .bool(let b): numberKey = PlainNumberKey(kind: 0, bits: b ? 1 : 0)
+        case .int(let x, _): numberKey = PlainNumberKey(kind: 1, bits: UInt64(bitPattern: x))
+        case .unsignedInt(let u): numberKey = PlainNumberKey(kind: 2, bits: u)
+        case .float(let f): numberKey = PlainNumberKey(kind: 3, bits: UInt64(f.bitPattern))
+        case .double(let d): numberKey = PlainNumberKey(kind: 4, bits: d.bitPattern)
+        default: break
+        }
+        if let numberKey {
+            if let uid = plainNumbers[numberKey] { return .ref(uid) }
+            plainNumbers[numberKey] = objects.count
+        }
+        objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: value))
+        return .ref(objects.count - 1)
+    }
+
+    /// Writes a string as a plain `$objects` entry, shared with an equal string already written.
+    ///
+    /// - Parameter string: The string.
+    /// - Returns: ``ArchiveValue/ref(_:)`` to the entry.
+    public func encodePlainString(_ string: String) -> ArchiveValue {
+        if let uid = plainStrings[string] { return .ref(uid) }
+        let v = inlineString(string)
+        objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
+        plainStrings[string] = objects.count - 1
+        return .ref(objects.count - 1)
+    }
+
+    /// An inline string value (for keys such as `NS.string` that store a string in the object itself).
+    ///
+    /// - Parameter string: The string.
+    /// - Returns: ``ArchiveValue/string(_:encoding:)`` over the archive's storage.
+    public func inlineString(_ string: String) -> ArchiveValue {
+        var s = string
+        return s.withUTF8 { u in
+            let r = appendStorage(u)
+            return .string(r, encoding: u.allSatisfy { $0 < 0x80 } ? .ascii : .utf8)
+        }
+    }
+
+    /// Inline bytes (for keys such as `NS.data`).
+    ///
+    /// - Parameter bytes: The bytes.
+    /// - Returns: ``ArchiveValue/bytes(_:)`` over the archive's storage.
+    public func inlineBytes<C: Collection>(_ bytes: C) -> ArchiveValue where C.Element == UInt8 {
+        .bytes(appendStorage(bytes))
+    }
+
+    /// An inline array of members (for keys such as `NS.objects`).
+    ///
+    /// - Parameter members: The members, usually references.
+    /// - Returns: ``ArchiveValue/array(_:)`` over the archive's item table.
+    public func inlineArray(_ members: [ArchiveValue]) -> ArchiveValue {
+        let start = items.count
+        items.append(contentsOf: members)
+        return .array(ArchiveRange(start: start, count: members.count))
+    }
+
+    /// Stores `value` under `key` in the current object (for values built with the `inline…` helpers).
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - key: The key.
+    public func encodeRaw(_ value: ArchiveValue, forKey key: String) { put(value, key) }
+
+    func appendStorage<C: Collection>(_ bytes: C) -> ArchiveRange where C.Element == UInt8 {
+        let start = storage.count
+        storage.append(contentsOf: bytes)
+        return ArchiveRange(start: start, count: storage.count - start)
+    }
+}

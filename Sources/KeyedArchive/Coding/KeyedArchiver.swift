@@ -1,0 +1,300 @@
+/// Writes objects as an NSKeyedArchiver archive, in the spirit of `NSKeyedArchiver`.
+///
+/// Objects are uniqued by identity: each instance gets one `$objects` entry, whose UID is assigned before
+/// its fields are encoded, so cycles encode naturally. Objects nested deeper than a few levels are
+/// encoded from a worklist, so a ring of a million objects needs no deep recursion. Output is
+/// deterministic: the same objects give the same bytes in every process.
+///
+/// ```swift
+/// let archiver = KeyedArchiver()
+/// try archiver.encode(person, forKey: "root")
+/// let bytes = try archiver.encodedData()
+/// ```
+///
+/// An archiver is not thread-safe; use one per archive.
+public final class KeyedArchiver {
+    /// Refuse classes that do not adopt ``SecureKeyedCoding``.
+    public let requiresSecureCoding: Bool
+    /// The property-list format ``encodedData()`` writes.
+    public var outputFormat: PropertyList.Format
+    /// Receives replacement, warning and lifecycle callbacks.
+    public weak var delegate: (any KeyedArchiverDelegate)?
+    /// Non-fatal observations, such as duplicate keys.
+    public internal(set) var warnings: [String] = []
+
+    // The graph under construction. Object 0 is the "$null" entry.
+    var storage: [UInt8] = []
+    var keys: [String] = []
+    var keyIndexByName: [String: Int] = [:]
+    var classes: [ArchiveClass] = []
+    var classIndexByName: [String: Int] = [:]
+    var classDescribed: [Bool] = []
+    var objects: [ArchiveObject] = []
+    var values: [ArchiveKeyedValue] = []
+    var items: [ArchiveValue] = []
+    var top: [ArchiveKeyedValue] = []
+
+    /// Original or replacement object identity → UID (originals map to their replacement's UID).
+    var uidByObject: [ObjectIdentifier: Int] = [:]
+    /// Originals whose replacement is nil.
+    var nilReplaced: Set<ObjectIdentifier> = []
+    /// Keeps every encoded object alive, so that identifiers stay unique until the archive is finished.
+    var retained: [AnyObject] = []
+    /// Plain entries uniqued by value, keyed by (kind, bits or text).
+    var plainStrings: [String: Int] = [:]
+    var plainNumbers: [PlainNumberKey: Int] = [:]
+    /// Conditional references: the objects named, patched at the end (placeholder value `.ref(-1 - i)`).
+    var conditionals: [AnyObject] = []
+    var classNameByClass: [ObjectIdentifier: String] = [:]
+    /// Class → class index, cached after the first instance (names cannot change once used).
+    var classIndexByType: [ObjectIdentifier: Int] = [:]
+
+    struct PlainNumberKey: Hashable {
+        var kind: UInt8
+        var bits: UInt64
+    }
+
+    /// The object being encoded (`object == -1`: the archive's top level) and its buffered values.
+    struct Scope {
+        var object: Int
+        var values: [ArchiveKeyedValue]
+        var unkeyed = 0
+        /// Key index → position in `values`, built once the object has many keys.
+        var positions: [Int: Int]?
+    }
+    var scopes: [Scope]
+    var bufferPool: [[ArchiveKeyedValue]] = []
+    var pending: [(uid: Int, object: any KeyedCoding)] = []
+    var pendingHead = 0
+    let eagerDepth = 24
+    var finished = false
+
+    /// Creates an archiver.
+    ///
+    /// - Parameters:
+    ///   - requiresSecureCoding: Refuse classes that do not adopt ``SecureKeyedCoding`` (a thrown error).
+    ///   - outputFormat: The property-list format of ``encodedData()``.
+    public init(requiresSecureCoding: Bool = false, outputFormat: PropertyList.Format = .binary) {
+        self.requiresSecureCoding = requiresSecureCoding
+        self.outputFormat = outputFormat
+        self.scopes = [Scope(object: -1, values: [])]
+        var s = KeyedArchiveConstants.nullMarker
+        let r = s.withUTF8 { u in appendStorage(u) }
+        objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0,
+                                     plainValue: .string(r, encoding: .ascii)))
+    }
+
+    // MARK: Class names
+
+    /// Record `cls` as `name` in this archive (nil removes the mapping). Takes priority over
+    /// ``KeyedArchiver/setClassName(_:for:)-swift.type.method``.
+    ///
+    /// - Parameters:
+    ///   - name: The class name to write, or nil.
+    ///   - cls: The class it applies to.
+    public func setClassName(_ name: String?, for cls: any KeyedCoding.Type) {
+        classNameByClass[ObjectIdentifier(cls)] = name
+        classIndexByType.removeAll()
+    }
+
+    /// Record `cls` as `name` in every archiver (nil removes the mapping).
+    ///
+    /// - Parameters:
+    ///   - name: The class name to write, or nil.
+    ///   - cls: The class it applies to.
+    public static func setClassName(_ name: String?, for cls: any KeyedCoding.Type) {
+        KeyedClassRegistry.setClassName(name, for: cls)
+    }
+
+    /// The name recorded for `cls`: this archiver's map, the global map, then ``KeyedCoding/archivedClassName``.
+    ///
+    /// - Parameter cls: A class.
+    /// - Returns: The class name that is written.
+    public func className(for cls: any KeyedCoding.Type) -> String {
+        classNameByClass[ObjectIdentifier(cls)] ?? KeyedClassRegistry.mappedClassName(for: cls) ?? cls.archivedClassName
+    }
+
+    // MARK: Scalars
+
+    /// Encodes a Boolean.
+    public func encode(_ value: Bool, forKey key: String) { put(.bool(value), key) }
+    /// Encodes an `Int` (a plist integer).
+    public func encode(_ value: Int, forKey key: String) { put(.int(Int64(value), width: 0), key) }
+    /// Encodes an `Int64`.
+    public func encode(_ value: Int64, forKey key: String) { put(.int(value, width: 0), key) }
+    /// Encodes an `Int32`.
+    public func encode(_ value: Int32, forKey key: String) { put(.int(Int64(value), width: 0), key) }
+    /// Encodes an `Int16`.
+    public func encode(_ value: Int16, forKey key: String) { put(.int(Int64(value), width: 0), key) }
+    /// Encodes an `Int8`.
+    public func encode(_ value: Int8, forKey key: String) { put(.int(Int64(value), width: 0), key) }
+    /// Encodes a `UInt64`; values above `Int64.max` are written as 16-byte integers.
+    public func encode(_ value: UInt64, forKey key: String) { put(Self.unsignedValue(value), key) }
+    /// Encodes a `UInt`.
+    public func encode(_ value: UInt, forKey key: String) { put(Self.unsignedValue(UInt64(value)), key) }
+    /// Encodes a `UInt32`.
+    public func encode(_ value: UInt32, forKey key: String) { put(.int(Int64(value), width: 0), key) }
+    /// Encodes a `UInt16`.
+    public func encode(_ value: UInt16, forKey key: String) { put(.int(Int64(value), width: 0), key) }
+    /// Encodes a `UInt8`.
+    public func encode(_ value: UInt8, forKey key: String) { put(.int(Int64(value), width: 0), key) }
+    /// Encodes a `Float` (a 4-byte real).
+    public func encode(_ value: Float, forKey key: String) { put(.float(value), key) }
+    /// Encodes a `Double` (an 8-byte real).
+    public func encode(_ value: Double, forKey key: String) { put(.double(value), key) }
+
+    /// Encodes bytes inline (`encodeBytes(_:length:forKey:)`).
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - key: The key.
+    public func encodeBytes<C: Collection>(_ bytes: C, forKey key: String) where C.Element == UInt8 {
+        put(.bytes(appendStorage(bytes)), key)
+    }
+
+    static func unsignedValue(_ v: UInt64) -> ArchiveValue {
+        v <= UInt64(Int64.max) ? .int(Int64(v), width: 0) : .unsignedInt(v)
+    }
+
+    // MARK: Objects
+
+    /// Encodes an object or Foundation-shaped value under `key` (nil encodes `UID(0)`; the key is present).
+    ///
+    /// - Parameters:
+    ///   - value: The object or value.
+    ///   - key: The key.
+    /// - Throws: ``ArchiveError/Code/secureCodingViolation`` for a class that does not adopt
+    ///   ``SecureKeyedCoding`` when ``requiresSecureCoding`` is on, or an error from the object's encode.
+    public func encode<T: KeyedArchivable>(_ value: T?, forKey key: String) throws(ArchiveError) {
+        guard let value else { return put(.nil, key) }
+        put(try value.encodeArchived(to: self), key)
+    }
+
+    /// Encodes an object or value in the next un-keyed slot (`$0`, `$1`, …).
+    ///
+    /// - Parameter value: The object or value.
+    /// - Throws: As ``encode(_:forKey:)-(T?,_)``.
+    public func encode<T: KeyedArchivable>(_ value: T?) throws(ArchiveError) {
+        let slot = KeyedArchiveKeys.unkeyedKey(scopes[scopes.count - 1].unkeyed)
+        scopes[scopes.count - 1].unkeyed += 1
+        let v: ArchiveValue = try value.map { v throws(ArchiveError) in try v.encodeArchived(to: self) } ?? .nil
+        putGraphKey(v, slot)
+    }
+
+    /// Encodes a reference that resolves to `object` only if `object` is encoded unconditionally somewhere
+    /// in the archive, before or after; otherwise it decodes as nil. The key is always written.
+    ///
+    /// - Parameters:
+    ///   - object: The object.
+    ///   - key: The key.
+    public func encodeConditionalObject(_ object: (any KeyedCoding)?, forKey key: String) {
+        guard let object else { return put(.nil, key) }
+        if let uid = uidByObject[ObjectIdentifier(object)] { return put(.ref(uid), key) }
+        conditionals.append(object)
+        put(.ref(-conditionals.count), key)
+    }
+
+    /// The reference for a class instance, encoding it the first time it is met (§6.1).
+    ///
+    /// - Parameter object: The object.
+    /// - Returns: ``ArchiveValue/ref(_:)`` to its entry, or ``ArchiveValue/nil`` when a replacement hook
+    ///   answered nil.
+    /// - Throws: ``ArchiveError/Code/secureCodingViolation`` under secure coding for a class that does not
+    ///   adopt ``SecureKeyedCoding``, or an error raised while encoding fields.
+    public func reference(to object: any KeyedCoding) throws(ArchiveError) -> ArchiveValue {
+        let original = ObjectIdentifier(object)
+        if let uid = uidByObject[original] { return .ref(uid) }
+        if !nilReplaced.isEmpty, nilReplaced.contains(original) { return .nil }
+        // Replacement: the object's own, then the delegate's; cached per original.
+        var target: (any KeyedCoding)? = object.replacementObject(for: self) ?? object
+        if let d = delegate, let t = target { target = d.archiver(self, willEncode: t) }
+        if target !== object {
+            delegate?.archiver(self, willReplace: object, with: target)
+            retained.append(object)
+        }
+        guard let target else {
+            nilReplaced.insert(original)
+            return .nil
+        }
+        let id = ObjectIdentifier(target)
+        if let uid = uidByObject[id] {
+            uidByObject[original] = uid
+            return .ref(uid)
+        }
+        let cls = target.classForKeyedArchiver ?? type(of: target)
+        if requiresSecureCoding, !(cls is any SecureKeyedCoding.Type) {
+            throw ArchiveError(.secureCodingViolation, "class \(cls.archivedClassName) does not adopt SecureKeyedCoding, and requiresSecureCoding is on",
+                               keyPath: [])
+        }
+        let uid = objects.count
+        objects.append(ArchiveObject(kind: .object, classIndex: classIndex(for: cls), valueStart: 0, valueCount: 0))
+        uidByObject[id] = uid
+        uidByObject[original] = uid
+        retained.append(target)
+        if scopes.count <= eagerDepth {
+            try encodeFields(of: target, uid: uid)
+        } else {
+            pending.append((uid, target))
+        }
+        if scopes.count == 1 { try drainPending() }
+        return .ref(uid)
+    }
+
+    func encodeFields(of object: any KeyedCoding, uid: Int) throws(ArchiveError) {
+        try withObjectScope(uid) { () throws(ArchiveError) in try object.encode(with: self) }
+        delegate?.archiver(self, didEncode: object)
+    }
+
+    func drainPending() throws(ArchiveError) {
+        while pendingHead < pending.count {
+            let (uid, obj) = pending[pendingHead]
+            pendingHead += 1
+            try encodeFields(of: obj, uid: uid)
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+    }
+
+    // MARK: Finishing
+
+    /// Finishes the archive and returns it as a graph. Later calls return the same graph.
+    ///
+    /// - Returns: The archive graph (keyed layout: object 0 is `"$null"`).
+    /// - Throws: An error raised while encoding deferred fields.
+    public func finishEncoding() throws(ArchiveError) -> ArchiveGraph {
+        if !finished {
+            delegate?.archiverWillFinish(self)
+            try drainPending()
+            top = scopes[0].values
+            patchConditionals()
+            finished = true
+            delegate?.archiverDidFinish(self)
+        }
+        var metadata = ArchiveGraph.Metadata(source: .built)
+        metadata.archiverName = KeyedArchiveConstants.archiverName
+        metadata.archiveVersion = KeyedArchiveConstants.version
+        metadata.plistFormat = outputFormat
+        return ArchiveGraph(metadata: metadata, storage: storage, keys: keys, classes: classes, objects: objects,
+                            values: values, items: items, top: top)
+    }
+
+    /// Finishes the archive and lays it out as a keyed-archive property list.
+    ///
+    /// - Returns: The property list (in ``outputFormat``).
+    /// - Throws: As ``finishEncoding()``.
+    public func encodedPropertyList() throws(ArchiveError) -> PropertyList {
+        try PropertyList(keyedArchive: finishEncoding(), format: outputFormat)
+    }
+
+    /// Resolves conditional placeholders: to the object's UID when it was encoded, else to nil.
+    private func patchConditionals() {
+        guard !conditionals.isEmpty else { return }
+        func patch(_ v: inout ArchiveKeyedValue) {
+            guard case .ref(let n) = v.value, n < 0 else { return }
+            let target = conditionals[-n - 1]
+            v.value = uidByObject[ObjectIdentifier(target)].map { .ref($0) } ?? .nil
+        }
+        for i in values.indices { patch(&values[i]) }
+        for i in top.indices { patch(&top[i]) }
+    }
+}

@@ -1,0 +1,205 @@
+/// A point as stored in nibs: a UIKit `CGPoint` blob or a `"{x, y}"` string.
+public struct ArchivePoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A size: a UIKit `CGSize` blob or a `"{w, h}"` string.
+public struct ArchiveSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A rectangle: a UIKit `CGRect` blob or a `"{{x, y}, {w, h}}"` string.
+public struct ArchiveRect: Sendable, Hashable {
+    public var origin: ArchivePoint
+    public var size: ArchiveSize
+    public init(origin: ArchivePoint, size: ArchiveSize) {
+        self.origin = origin
+        self.size = size
+    }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: ArchivePoint(x: x, y: y), size: ArchiveSize(width: width, height: height))
+    }
+}
+
+/// The struct shapes nibs store geometry in, with their element count and Apple's string form.
+public enum NibGeometryKind: String, Sendable, Hashable, CaseIterable {
+    /// `CGPoint` / `CGSize` / `UIOffset`: `"{a, b}"`.
+    case pair
+    /// `CGRect`: `"{{x, y}, {w, h}}"`.
+    case rect
+    /// `UIEdgeInsets` / `NSDirectionalEdgeInsets`: `"{top, left, bottom, right}"`.
+    case insets
+    /// `CGAffineTransform`: `"[a, b, c, d, tx, ty]"`.
+    case transform
+
+    /// Number of CGFloat elements.
+    public var elementCount: Int {
+        switch self {
+        case .pair: 2
+        case .rect, .insets: 4
+        case .transform: 6
+        }
+    }
+
+    /// Token template of the string form: `{`, `}`, `[`, `]`, `,` stand for themselves, `#` for a number.
+    var template: [UInt8] {
+        switch self {
+        case .pair: Array("{#,#}".utf8)
+        case .rect: Array("{{#,#},{#,#}}".utf8)
+        case .insets: Array("{#,#,#,#}".utf8)
+        case .transform: Array("[#,#,#,#,#,#]".utf8)
+        }
+    }
+
+    /// UIKit keys whose coders write this struct as a tagged blob (NIBArchive) or a string (pre-iOS-6
+    /// keyed nibs). AppKit keys (`NSFrame`, `NSWindowRect`, …) are strings in both containers and are
+    /// deliberately absent.
+    public static let uiKitKeys: [String: NibGeometryKind] = [
+        "UIBounds": .rect, "UIFrame": .rect,
+        "UICenter": .pair, "UIContentSize": .pair, "UIContentOffset": .pair, "UIShadowOffset": .pair,
+        "UIClearButtonOffset": .pair, "UIMinimumSize": .pair, "UIMaximumSize": .pair,
+        "UIViewLayoutMargins": .insets, "UIContentInset": .insets, "UIScrollIndicatorInsets": .insets,
+        "UIContentEdgeInsets": .insets, "UITitleEdgeInsets": .insets, "UIImageEdgeInsets": .insets,
+        "UISeparatorInset": .insets,
+        "UITransform": .transform,
+    ]
+}
+
+/// Apple's geometry strings (`NSStringFromCGRect` and friends): parsing and formatting.
+public enum NibGeometryString {
+    /// The numbers of a geometry string of the given shape, or nil when the string has another shape.
+    /// Accepts spaces anywhere between tokens, signs, fractions and exponents (`"{-1.5e2, .5}"`).
+    public static func parse(_ text: String, as kind: NibGeometryKind) -> [Double]? {
+        let template = kind.template
+        var out: [Double] = []
+        out.reserveCapacity(kind.elementCount)
+        var t = 0
+        var utf8 = Array(text.utf8)[...]
+        func skipSpaces() { while let c = utf8.first, c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { utf8.removeFirst() } }
+        while t < template.count {
+            skipSpaces()
+            let expected = template[t]
+            t += 1
+            if expected != UInt8(ascii: "#") {
+                guard utf8.first == expected else { return nil }
+                utf8.removeFirst()
+                continue
+            }
+            let number = utf8.prefix { isNumberByte($0) }
+            guard !number.isEmpty, let v = Double(String(decoding: number, as: UTF8.self)), v.isFinite else { return nil }
+            out.append(v)
+            utf8.removeFirst(number.count)
+        }
+        skipSpaces()
+        return utf8.isEmpty ? out : nil
+    }
+
+    private static func isNumberByte(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+            || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+    }
+
+    /// Apple's string form: integral values without `.0`, others in shortest round-trip form.
+    public static func format(_ values: [Double], as kind: NibGeometryKind) -> String {
+        var out = ""
+        var i = 0
+        for c in kind.template {
+            if c == UInt8(ascii: "#") {
+                out += i < values.count ? formatNumber(values[i]) : "0"
+                i += 1
+            } else if c == UInt8(ascii: ",") {
+                out += ", "
+            } else {
+                out.unicodeScalars.append(Unicode.Scalar(c))
+            }
+        }
+        return out
+    }
+
+    /// One number the way `NSStringFromCGRect` prints it (`%.17g`-like, shortest form): `320`, `0.5`, `-0`.
+    public static func formatNumber(_ v: Double) -> String {
+        if v == 0 { return v.sign == .minus ? "-0" : "0" }
+        if v == v.rounded(), abs(v) < 1e15, let i = Int64(exactly: v) { return String(i) }
+        return "\(v)"
+    }
+}
+
+extension ArchiveGraph {
+    /// The elements of a UIKit geometry blob: tag `0x07` then little-endian doubles, or tag `0x06`
+    /// then floats. The length must be exactly `1 + count × size`; anything else is a type mismatch.
+    public func geometryBlob(_ value: ArchiveValue, count: Int) throws(ArchiveError) -> [Double] {
+        guard case let .bytes(r) = value else {
+            throw ArchiveError(.typeMismatch, "expected a geometry blob, found a \(value.kindName)")
+        }
+        let b = bytes(r)
+        guard let tag = b.first else { throw ArchiveError(.typeMismatch, "geometry blob is empty") }
+        let size: Int
+        switch tag {
+        case 0x07: size = 8
+        case 0x06: size = 4
+        default: throw ArchiveError(.typeMismatch, "geometry blob has element tag 0x\(String(tag, radix: 16)), not 0x06 or 0x07")
+        }
+        guard b.count - 1 == count * size else {
+            throw ArchiveError(.typeMismatch, "geometry blob of \(b.count) bytes cannot hold \(count) × \(size)-byte elements")
+        }
+        var out: [Double] = []
+        out.reserveCapacity(count)
+        var p = b.startIndex + 1
+        for _ in 0 ..< count {
+            var bits: UInt64 = 0
+            for j in 0 ..< size { bits |= UInt64(b[p + j]) << UInt64(8 * j) }
+            out.append(size == 8 ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))))
+            p += size
+        }
+        return out
+    }
+
+    /// The elements of a geometry value in either form: a tagged blob, or a geometry string (inline,
+    /// a plain string object, or an `NSString` object).
+    public func geometry(_ value: ArchiveValue, as kind: NibGeometryKind) throws(ArchiveError) -> [Double] {
+        if case .bytes = value { return try geometryBlob(value, count: kind.elementCount) }
+        guard let text = try string(of: value) else {
+            throw ArchiveError(.typeMismatch, "expected a \(kind) geometry value, found a \(value.kindName)")
+        }
+        guard let v = NibGeometryString.parse(text, as: kind) else {
+            throw ArchiveError(.typeMismatch, "\"\(text.prefix(64))\" is not a \(kind) geometry string")
+        }
+        return v
+    }
+
+    public func point(_ value: ArchiveValue) throws(ArchiveError) -> ArchivePoint {
+        let v = try geometry(value, as: .pair)
+        return ArchivePoint(x: v[0], y: v[1])
+    }
+
+    public func size(_ value: ArchiveValue) throws(ArchiveError) -> ArchiveSize {
+        let v = try geometry(value, as: .pair)
+        return ArchiveSize(width: v[0], height: v[1])
+    }
+
+    public func rect(_ value: ArchiveValue) throws(ArchiveError) -> ArchiveRect {
+        let v = try geometry(value, as: .rect)
+        return ArchiveRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// A `0x07`-tagged blob of doubles, as UIKit's encoder writes geometry.
+    public static func geometryBlobBytes(_ values: [Double]) -> [UInt8] {
+        var out: [UInt8] = [0x07]
+        out.reserveCapacity(1 + 8 * values.count)
+        for v in values {
+            let bits = v.bitPattern
+            for j in 0 ..< 8 { out.append(UInt8(truncatingIfNeeded: bits >> UInt64(8 * j))) }
+        }
+        return out
+    }
+}

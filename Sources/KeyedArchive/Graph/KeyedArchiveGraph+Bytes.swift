@@ -1,0 +1,66 @@
+extension ArchiveGraph {
+    /// Parses a keyed archive (binary or XML property list) and maps it onto a graph.
+    ///
+    /// - Parameters:
+    ///   - bytes: The archive's bytes.
+    ///   - options: Which `$archiver` names to accept.
+    ///   - limits: Bounds for the property-list reader and the mapping.
+    /// - Throws: The property-list reader's errors, then those of ``init(keyedArchive:options:limits:)``.
+    public init(keyedArchiveBytes bytes: [UInt8], options: KeyedArchiveReadingOptions = .init(),
+                limits: DecodingLimits = .default) throws(ArchiveError) {
+        try self.init(keyedArchive: PropertyList(parsing: bytes, limits: limits), options: options, limits: limits)
+    }
+}
+
+extension KeyedUnarchiver {
+    /// Creates an unarchiver over a keyed archive's bytes (binary or XML property list).
+    ///
+    /// - Parameters:
+    ///   - bytes: The archive.
+    ///   - options: Security, failure policy, limits and accepted `$archiver` names.
+    /// - Throws: Property-list and header errors (Cocoa 3840).
+    public convenience init(bytes: [UInt8], options: Options = .init()) throws(ArchiveError) {
+        let graph = try ArchiveGraph(keyedArchiveBytes: bytes, options: options.readingOptions, limits: options.limits)
+        self.init(graph: graph, options: options)
+    }
+
+    /// Decodes the `root` object of a keyed archive's bytes in one call.
+    ///
+    /// - Parameters:
+    ///   - type: The expected type (the allowed class under secure coding).
+    ///   - bytes: The archive.
+    ///   - options: Security, failure policy and limits.
+    /// - Returns: The root object, or nil when the archive's root is nil.
+    /// - Throws: Property-list, header and decode errors.
+    public static func unarchivedObject<T: KeyedArchivable>(of type: T.Type, from bytes: [UInt8],
+                                                            options: Options = .init()) throws(ArchiveError) -> T? {
+        let graph = try ArchiveGraph(keyedArchiveBytes: bytes, options: options.readingOptions, limits: options.limits)
+        return try unarchivedObject(of: T.self, from: graph, options: options)
+    }
+}
+
+extension KeyedArchiver {
+    /// Finishes the archive and writes it in ``outputFormat``.
+    ///
+    /// - Returns: The archive's bytes.
+    /// - Throws: As ``finishEncoding()``.
+    public func encodedData() throws(ArchiveError) -> [UInt8] {
+        let plist = try encodedPropertyList()
+        return plist.binaryData()
+    }
+
+    /// Archives `root` under the key `root`, as `archivedData(withRootObject:requiringSecureCoding:)` does.
+    ///
+    /// - Parameters:
+    ///   - root: The root object or value.
+    ///   - requiresSecureCoding: Refuse classes that do not adopt ``SecureKeyedCoding``.
+    ///   - format: Binary (default) or XML.
+    /// - Returns: The archive's bytes.
+    /// - Throws: Secure-coding refusals and errors raised by `encode(with:)`.
+    public static func archivedData<T: KeyedArchivable>(withRootObject root: T, requiringSecureCoding requiresSecureCoding: Bool = false,
+                                                        format: PropertyList.Format = .binary) throws(ArchiveError) -> [UInt8] {
+        let a = KeyedArchiver(requiresSecureCoding: requiresSecureCoding, outputFormat: format)
+        try a.encode(root, forKey: "root")
+        return try a.encodedData()
+    }
+}

@@ -1,0 +1,60 @@
+/// Standard base64 (RFC 4648 alphabet, `=` padding), as XML plists use it.
+enum Base64 {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// 6-bit value of each byte; 0xFF = not base64, 0xFE = whitespace, 0xFD = padding.
+    static let values: [UInt8] = {
+        var t = [UInt8](repeating: 0xFF, count: 256)
+        for (i, c) in alphabet.enumerated() { t[Int(c)] = UInt8(i) }
+        for c in [0x20, 0x0A, 0x0D, 0x09] { t[c] = 0xFE }
+        t[Int(UInt8(ascii: "="))] = 0xFD
+        return t
+    }()
+
+    struct InvalidByte: Error { var offset: Int }
+
+    /// Appends the decoded bytes to `out`; whitespace is skipped anywhere and padding ends the data.
+    /// Fails (with the offset of the bad byte) on any other character or on text after padding.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Result<Void, InvalidByte> {
+        var acc: UInt32 = 0
+        var bits = 0
+        var padded = false
+        for i in 0 ..< text.count {
+            let v = values[Int(text[i])]
+            if v == 0xFE { continue }
+            if v == 0xFD { padded = true; continue }
+            guard v < 64, !padded else { return .failure(InvalidByte(offset: i)) }
+            acc = acc << 6 | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
+            }
+        }
+        return .success(())
+    }
+
+    /// Base64 of `bytes` in lines of at most `lineLength` characters (a multiple of 4), each line
+    /// preceded by `indent` and followed by a newline.
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, lineLength: Int, indent: [UInt8], into out: inout [UInt8]) {
+        let perLine = max(lineLength / 4, 1) * 3
+        var i = 0
+        while i < bytes.count {
+            out.append(contentsOf: indent)
+            let lineEnd = min(i + perLine, bytes.count)
+            while i < lineEnd {
+                let n = min(3, lineEnd - i)
+                let b0 = UInt32(bytes[i])
+                let b1 = n > 1 ? UInt32(bytes[i + 1]) : 0
+                let b2 = n > 2 ? UInt32(bytes[i + 2]) : 0
+                let v = b0 << 16 | b1 << 8 | b2
+                out.append(alphabet[Int(v >> 18 & 63)])
+                out.append(alphabet[Int(v >> 12 & 63)])
+                out.append(n > 1 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
+                out.append(n > 2 ? alphabet[Int(v & 63)] : UInt8(ascii: "="))
+                i += n
+            }
+            out.append(0x0A)
+        }
+    }
+}

@@ -1,0 +1,242 @@
+/// Writes a ``PropertyList`` as an XML property list in Apple's layout: the XML prolog, the
+/// `PropertyList-1.0.dtd` DOCTYPE, `<plist version="1.0">`, one element per line indented with tabs.
+///
+/// Iterative (an explicit stack of open containers) and deterministic. What XML cannot say exactly:
+/// float32 reals are written as their exact float64 value (and read back as float64); null and fill
+/// have no XML element and are written as empty strings; a non-string dict key is written as the text
+/// of its value; a 128-bit integer outside Int64/UInt64 is written in decimal but no reader takes it.
+/// UIDs become one-entry `CF$UID` dicts, exactly as CoreFoundation writes them.
+struct XMLPlistWriter {
+    let list: PropertyList
+    var out: [UInt8] = []
+
+    static let prolog = Array("""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+
+    """.utf8)
+
+    static func write(_ list: PropertyList) -> [UInt8] {
+        var w = XMLPlistWriter(list: list)
+        w.out.reserveCapacity(list.storage.count + list.storage.count / 2 + list.count * 24 + 256)
+        w.out.append(contentsOf: prolog)
+        if list.root >= 0, list.root < list.count { w.writeTree(list.root) }
+        w.out.append(contentsOf: "</plist>\n".utf8)
+        return w.out
+    }
+
+    mutating func indent(_ n: Int) {
+        for _ in 0 ..< n { out.append(0x09) }
+    }
+
+    mutating func line(_ n: Int, _ s: StaticString) {
+        indent(n)
+        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        out.append(0x0A)
+    }
+
+    mutating func writeTree(_ root: Int) {
+        // Open containers: (node, next member position, indent level).
+        var stack: [(node: Int, next: Int, level: Int)] = []
+        if !openIfContainer(root, level: 0, &stack) { writeScalar(root, level: 0) }
+        while let top = stack.last {
+            let n = list.nodes[top.node]
+            let count = Int(n.count)
+            let first = Int(truncatingIfNeeded: n.payload)
+            guard top.next < count else {
+                stack.removeLast()
+                line(top.level, n.kind == .dict ? "</dict>" : "</array>")
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let level = top.level + 1
+            let child: Int
+            if n.kind == .dict {
+                writeKey(Int(list.refs[first + top.next]), level: level)
+                child = Int(list.refs[first + count + top.next])
+            } else {
+                child = Int(list.refs[first + top.next])
+            }
+            if !openIfContainer(child, level: level, &stack) { writeScalar(child, level: level) }
+        }
+    }
+
+    /// Writes the opening of a non-empty container and pushes it; an empty one is written whole.
+    mutating func openIfContainer(_ i: Int, level: Int, _ stack: inout [(node: Int, next: Int, level: Int)]) -> Bool {
+        let n = list.nodes[i]
+        switch n.kind {
+        case .array, .set:
+            if n.count == 0 { line(level, "<array/>"); return true }
+            line(level, "<array>")
+        case .dict:
+            if n.count == 0 { line(level, "<dict/>"); return true }
+            line(level, "<dict>")
+        default:
+            return false
+        }
+        stack.append((i, 0, level))
+        return true
+    }
+
+    mutating func writeKey(_ i: Int, level: Int) {
+        indent(level)
+        out.append(contentsOf: "<key>".utf8)
+        if list.nodes[i].kind == .string {
+            appendEscapedString(i)
+        } else {
+            appendScalarText(i)
+        }
+        out.append(contentsOf: "</key>\n".utf8)
+    }
+
+    mutating func writeScalar(_ i: Int, level: Int) {
+        let n = list.nodes[i]
+        switch n.kind {
+        case .bool:
+            line(level, n.extra != 0 ? "<true/>" : "<false/>")
+        case .null, .fill:
+            line(level, "<string></string>")
+        case .string:
+            indent(level)
+            out.append(contentsOf: "<string>".utf8)
+            appendEscapedString(i)
+            out.append(contentsOf: "</string>\n".utf8)
+        case .integer:
+            element(level, "integer", i)
+        case .real:
+            element(level, "real", i)
+        case .date:
+            element(level, "date", i)
+        case .uid:
+            line(level, "<dict>")
+            indent(level + 1)
+            out.append(contentsOf: "<key>CF$UID</key>\n".utf8)
+            element(level + 1, "integer", i)
+            line(level, "</dict>")
+        case .data:
+            line(level, "<data>")
+            // CF's line length: 76 columns less the indentation (a tab counts 8), at least 16.
+            let lineLength = max(16, 76 - 8 * level)
+            let r = list.dataRange(i) ?? 0 ..< 0
+            var tabs: [UInt8] = []
+            for _ in 0 ..< level { tabs.append(0x09) }
+            list.storage.withUnsafeBufferPointer { buf in
+                Base64.encode(UnsafeBufferPointer(rebasing: buf[r]), lineLength: lineLength, indent: tabs, into: &out)
+            }
+            line(level, "</data>")
+        case .array, .set, .dict:
+            break
+        }
+    }
+
+    mutating func element(_ level: Int, _ name: String, _ i: Int) {
+        indent(level)
+        out.append(UInt8(ascii: "<"))
+        out.append(contentsOf: name.utf8)
+        out.append(UInt8(ascii: ">"))
+        appendScalarText(i)
+        out.append(contentsOf: "</".utf8)
+        out.append(contentsOf: name.utf8)
+        out.append(contentsOf: ">\n".utf8)
+    }
+
+    /// The text of a number, date or UID (other kinds: nothing).
+    mutating func appendScalarText(_ i: Int) {
+        let n = list.nodes[i]
+        switch n.kind {
+        case .integer:
+            switch n.extra {
+            case 0: out.append(contentsOf: String(Int64(bitPattern: n.payload)).utf8)
+            case 1: out.append(contentsOf: String(n.payload).utf8)
+            default:
+                let w = list.wideIntegers[Int(n.payload)]
+                out.append(contentsOf: Self.decimal(high: w.high, low: w.low).utf8)
+            }
+        case .uid:
+            out.append(contentsOf: String(n.payload).utf8)
+        case .real:
+            out.append(contentsOf: Self.realText(Double(bitPattern: n.payload)).utf8)
+        case .date:
+            out.append(contentsOf: PlistDate.format(Double(bitPattern: n.payload)))
+        case .bool:
+            out.append(contentsOf: (n.extra != 0 ? "true" : "false").utf8)
+        default:
+            break
+        }
+    }
+
+    /// `nan`, `+infinity`, `-infinity`; integral values without `.0` (as CF); -0.0 kept; else the
+    /// shortest decimal that reads back to the same Double.
+    static func realText(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v < 0 ? "-infinity" : "+infinity" }
+        if v == 0 { return v.sign == .minus ? "-0.0" : "0" }
+        var s = v.description
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+
+    /// A 128-bit two's-complement integer in decimal.
+    static func decimal(high: Int64, low: UInt64) -> String {
+        let negative = high < 0
+        // Magnitude as (hi, lo) unsigned halves.
+        var hi = UInt64(bitPattern: high), lo = low
+        if negative {
+            hi = ~hi
+            lo = ~lo
+            let (l, o) = lo.addingReportingOverflow(1)
+            lo = l
+            if o { hi &+= 1 }
+        }
+        var digits: [UInt8] = []
+        while hi != 0 || lo != 0 {
+            // Divide the 128-bit magnitude by 10.
+            let (qh, rh) = hi.quotientAndRemainder(dividingBy: 10)
+            let (ql, rl) = (10 as UInt64).dividingFullWidth((high: rh, low: lo))
+            hi = qh
+            lo = ql
+            digits.append(UInt8(rl) + 0x30)
+        }
+        if digits.isEmpty { digits = [0x30] }
+        return (negative ? "-" : "") + String(decoding: digits.reversed(), as: UTF8.self)
+    }
+
+    /// A string's text as UTF-8 with `&`, `<`, `>` escaped and CR as `&#13;` (which XML would
+    /// otherwise turn into LF). Lone UTF-16 surrogates become U+FFFD.
+    mutating func appendEscapedString(_ i: Int) {
+        guard let (enc, r) = list.stringBytes(i) else { return }
+        if enc == .utf16BigEndian {
+            appendEscaped(Array((list.string(i) ?? "").utf8)[...])
+        } else {
+            appendEscaped(list.storage[r])
+        }
+    }
+
+    mutating func appendEscaped(_ bytes: ArraySlice<UInt8>) {
+        var runStart = bytes.startIndex
+        for j in bytes.indices {
+            let c = bytes[j]
+            let replacement: StaticString
+            switch c {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case 0x0D: replacement = "&#13;"
+            default: continue
+            }
+            out.append(contentsOf: bytes[runStart ..< j])
+            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = j + 1
+        }
+        out.append(contentsOf: bytes[runStart...])
+    }
+}
+
+extension PropertyList {
+    /// This list as an XML property list in Apple's layout (see ``XMLPlistWriter`` for what XML
+    /// cannot express exactly). Deterministic.
+    public func xmlData() -> [UInt8] {
+        XMLPlistWriter.write(self)
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import KeyedArchive
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Fully parse each input and report the ones that are broken.",
+        discussion: """
+        Property lists are parsed, keyed archives are mapped onto their object graph and every \
+        reference is checked, NIBArchives are read table by table, and nib and .storyboardc \
+        directories are checked file by file. Prints one line per bad file, `path: what (where)`, \
+        and exits 1 if any input is bad, 0 otherwise. With --recursive, directories and zip/ipa \
+        archives are searched for plists and nibs; other files are skipped. On a terminal a progress \
+        bar and a summary are shown.
+
+        Examples:
+          keyed-archive validate Main.nib Info.plist
+          keyed-archive validate --recursive build/MyApp.app
+          keyed-archive validate App.ipa#Payload/MyApp.app/Base.lproj/Main.storyboardc
+        """
+    )
+
+    @Argument(help: "Files, nib or .storyboardc directories, - for standard input, or archive.zip#member.")
+    var inputs: [String]
+
+    @Flag(name: .shortAndLong, help: "Search directories and zip/ipa archives for plists and nibs.")
+    var recursive = false
+
+    @OptionGroup var common: CommonOptions
+
+    /// One file to check.
+    struct Unit {
+        var path: String
+        /// False for a file found while searching a tree: skip it silently if it is not an archive.
+        var explicit: Bool
+        var read: () throws(CLIError) -> [UInt8]
+    }
+
+    func run() throws {
+        let terminal = common.terminal
+        var units: [Unit] = []
+        var bad: [CLIError] = []
+        for argument in inputs {
+            do {
+                units.append(contentsOf: try collect(InputReference(argument: argument)))
+            } catch {
+                bad.append(error)
+            }
+        }
+        var progress = ValidationProgress(terminal: terminal, total: units.count + bad.count)
+        for error in bad { progress.report(error, verbose: common.verbose) }
+        var ok = 0, skipped = 0
+        for unit in units {
+            progress.begin(unit.path)
+            let outcome = Self.check(unit)
+            switch outcome {
+            case .ok: ok += 1
+            case .skipped: skipped += 1
+            case .bad(let error):
+                bad.append(error)
+                progress.report(error, verbose: common.verbose)
+            }
+            progress.finish()
+        }
+        progress.summary(ok: ok, bad: bad, skipped: skipped)
+        if !bad.isEmpty { throw ExitCode.failure }
+    }
+
+    enum Outcome { case ok, skipped, bad(CLIError) }
+
+    static func check(_ unit: Unit) -> Outcome {
+        let bytes: [UInt8]
+        do { bytes = try unit.read() } catch { return .bad(error) }
+        if !unit.explicit, !Recognizer.isCandidate(bytes[...]) { return .skipped }
+        if unit.explicit, Recognizer.isZip(bytes) {
+            return .bad(CLIError(path: unit.path, what: "is a zip archive: use --recursive, or name a member as archive.zip#member"))
+        }
+        do {
+            try Validation.check(bytes)
+            return .ok
+        } catch {
+            return .bad(CLIError(path: unit.path, error, bytes: bytes))
+        }
+    }
+
+    /// The files one argument stands for.
+    func collect(_ ref: InputReference) throws(CLIError) -> [Unit] {
+        let shown = ref.description
+        // A zip named without a member is searched like a directory when recursive.
+        if case .path(let p) = ref.location, recursive, !isDirectory(p) {
+            let head = try InputLoader.readFile(p, display: shown)
+            if Recognizer.isZip(head) { return units(in: try InputLoader.zipTree(p, display: shown), explicit: false) }
+            return [Unit(path: shown, explicit: true) { () throws(CLIError) in head }]
+        }
+        switch try InputLoader.load(ref) {
+        case .file(let bytes):
+            return [Unit(path: shown, explicit: true) { () throws(CLIError) in bytes }]
+        case .tree(let tree):
+            let isBundle = shown.hasSuffix(".nib") || shown.hasSuffix(".storyboardc")
+                || shown.hasSuffix(".nib/") || shown.hasSuffix(".storyboardc/")
+            guard recursive || isBundle else {
+                throw CLIError(path: shown, what: "is a directory: use --recursive to search it")
+            }
+            return units(in: tree, explicit: false)
+        }
+    }
+
+    private func units(in tree: FileTree, explicit: Bool) -> [Unit] {
+        tree.entries.map { Unit(path: tree.displayPath($0), explicit: explicit, read: $0.read) }
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+}

@@ -1,0 +1,109 @@
+import KeyedArchive
+
+/// One parsed file: what it is and its parsed form.
+enum ArchiveDocument {
+    /// A property list that is not a keyed archive.
+    case plist(PropertyList)
+    /// An NSKeyedArchiver property list and its object graph.
+    case keyedArchive(PropertyList, ArchiveGraph)
+    /// A NIBArchive and its object graph.
+    case nibArchive(ArchiveGraph)
+
+    /// Parses `bytes` as whatever their first bytes announce. A plist whose root dictionary has
+    /// `$archiver` or `$objects` is read as a keyed archive, so a broken archive is reported as one.
+    static func open(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) -> ArchiveDocument {
+        if ArchiveFormat.detect(bytes) == .nibArchive {
+            return .nibArchive(try ArchiveGraph(nibArchive: bytes, limits: limits))
+        }
+        let plist = try PropertyList(parsing: bytes, limits: limits)
+        guard looksKeyed(plist) else { return .plist(plist) }
+        return .keyedArchive(plist, try ArchiveGraph(keyedArchive: plist, limits: limits))
+    }
+
+    /// Whether the root is a dictionary with `$archiver` or `$objects`.
+    static func looksKeyed(_ plist: PropertyList) -> Bool {
+        let root = plist.root
+        guard root >= 0, root < plist.count, plist.kind(root) == .dict else { return false }
+        return plist.dictValue(root, forKey: "$archiver") != nil || plist.dictValue(root, forKey: "$objects") != nil
+    }
+
+    /// The object graph, for keyed archives and NIBArchives.
+    var graph: ArchiveGraph? {
+        switch self {
+        case .plist: nil
+        case .keyedArchive(_, let g), .nibArchive(let g): g
+        }
+    }
+
+    /// `plist`, `keyedArchive` or `nibArchive` (the JSON spelling).
+    var kindName: String {
+        switch self {
+        case .plist: "plist"
+        case .keyedArchive: "keyedArchive"
+        case .nibArchive: "nibArchive"
+        }
+    }
+
+    /// A short human description: `binary plist`, `keyed archive (xml)`, `NIBArchive (coder 10)`.
+    var summary: String {
+        switch self {
+        case .plist(let p): "\(p.format.rawValue) plist"
+        case .keyedArchive(let p, _): "keyed archive (\(p.format.rawValue))"
+        case .nibArchive(let g): "NIBArchive" + (g.metadata.nibCoderVersion.map { " (coder \($0))" } ?? "")
+        }
+    }
+
+    /// Number of entries in the object table (plist objects for a plain plist).
+    var objectCount: Int {
+        switch self {
+        case .plist(let p): p.count
+        case .keyedArchive(_, let g), .nibArchive(let g): g.objects.count
+        }
+    }
+}
+
+/// Checks that make "it parsed" mean "every reference resolves".
+enum GraphCheck {
+    /// Throws for the first reference outside the object table, or object with a class outside the
+    /// class table, or value range outside the value table.
+    static func verify(_ graph: ArchiveGraph) throws(ArchiveError) {
+        let n = graph.objects.count
+        func checkRef(_ v: ArchiveValue, object: Int, key: String) throws(ArchiveError) {
+            if case .ref(let i) = v, i < 0 || i >= n {
+                throw ArchiveError(.badReference, "reference to object \(i), but the archive has \(n) objects",
+                                   objectIndex: object, keyPath: [key])
+            }
+        }
+        for kv in graph.top {
+            try checkRef(kv.value, object: 0, key: graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "$top")
+        }
+        for (i, o) in graph.objects.enumerated() {
+            if o.kind != .plain, o.classIndex < 0 || o.classIndex >= graph.classes.count {
+                throw ArchiveError(.badReference, "class index \(o.classIndex) outside the class table (\(graph.classes.count) classes)",
+                                   objectIndex: i)
+            }
+            guard o.kind == .object else { continue }
+            guard o.valueStart >= 0, o.valueCount >= 0, o.valueStart <= graph.values.count,
+                  o.valueCount <= graph.values.count - o.valueStart else {
+                throw ArchiveError(.badReference, "values \(o.valueStart)+\(o.valueCount) outside the value table (\(graph.values.count) values)",
+                                   objectIndex: i)
+            }
+            for kv in graph.values(ofObject: i) {
+                let key = graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "<key \(kv.key)>"
+                try checkRef(kv.value, object: i, key: key)
+                for member in graph.items(kv.value) { try checkRef(member, object: i, key: key) }
+            }
+        }
+        // Members of nested inline collections live in the item table too.
+        for member in graph.items {
+            if case .ref(let i) = member, i < 0 || i >= n {
+                throw ArchiveError(.badReference, "collection member refers to object \(i), but the archive has \(n) objects")
+            }
+        }
+        for c in graph.classes {
+            for f in c.fallbacks where f < 0 || f >= graph.classes.count {
+                throw ArchiveError(.badReference, "class \(c.name) names fallback class \(f) outside the class table")
+            }
+        }
+    }
+}

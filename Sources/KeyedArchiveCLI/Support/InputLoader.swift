@@ -1,0 +1,121 @@
+import Foundation
+import ZIPFoundation
+
+/// What an input turned out to be once opened.
+enum LoadedInput {
+    /// One file's bytes (a file, standard input, or a file member of a zip).
+    case file([UInt8])
+    /// A directory (on disk, or a directory member of a zip: every entry under that prefix).
+    case tree(FileTree)
+}
+
+/// Opens inputs. Every read is capped so that no input (a zip bomb included) exhausts memory.
+enum InputLoader {
+    /// Largest single file we read: generous for any real archive, small enough to be safe.
+    static let maxFileSize = 512 << 20
+
+    static func load(_ ref: InputReference) throws(CLIError) -> LoadedInput {
+        let shown = ref.description
+        switch ref.location {
+        case .standardInput:
+            return .file(try readStandardInput())
+        case .path(let path):
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CLIError(path: shown, what: "no such file or directory")
+            }
+            if isDirectory.boolValue { return .tree(try FileTree.onDisk(path, display: shown)) }
+            return .file(try readFile(path, display: shown))
+        case let .zipMember(archive, member):
+            let tree = try zipTree(archive, display: archive)
+            let trimmed = member.hasSuffix("/") ? String(member.dropLast()) : member
+            if let entry = tree.entry(trimmed) { return .file(try entry.read()) }
+            let sub = tree.subtree(trimmed, name: shown)
+            guard !sub.entries.isEmpty else { throw CLIError(path: shown, what: "no such member in the archive") }
+            return .tree(sub)
+        }
+    }
+
+    static func readFile(_ path: String, display: String) throws(CLIError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CLIError(path: display, what: "cannot open for reading")
+        }
+        defer { try? handle.close() }
+        return try readCapped(display: display) { try handle.read(upToCount: 1 << 20) }
+    }
+
+    static func readStandardInput() throws(CLIError) -> [UInt8] {
+        let handle = FileHandle.standardInput
+        return try readCapped(display: "-") { try handle.read(upToCount: 1 << 20) }
+    }
+
+    private static func readCapped(display: String, next: () throws -> Data?) throws(CLIError) -> [UInt8] {
+        var out: [UInt8] = []
+        while true {
+            let chunk: Data?
+            do { chunk = try next() } catch { throw CLIError(path: display, what: "read failed: \(error.localizedDescription)") }
+            guard let chunk, !chunk.isEmpty else { break }
+            guard out.count <= maxFileSize - chunk.count else {
+                throw CLIError(path: display, what: "larger than the \(maxFileSize >> 20) MiB input limit")
+            }
+            out.append(contentsOf: chunk)
+        }
+        return out
+    }
+
+    /// A zip archive's file entries as a tree (directory entries and symlinks are left out).
+    static func zipTree(_ path: String, display: String) throws(CLIError) -> FileTree {
+        let archive: Archive
+        do {
+            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        } catch {
+            throw CLIError(path: display, what: "not a readable zip archive")
+        }
+        var entries: [FileTree.Entry] = []
+        for entry in archive where entry.type == .file {
+            let name = entry.path
+            let size = Int(clamping: entry.uncompressedSize)
+            entries.append(FileTree.Entry(path: name, size: size) { () throws(CLIError) in
+                try extract(entry, from: archive, display: "\(display)#\(name)")
+            })
+        }
+        entries.sort { $0.path < $1.path }
+        return FileTree(name: display, entries: entries, separator: "#")
+    }
+
+    private static func extract(_ entry: Entry, from archive: Archive, display: String) throws(CLIError) -> [UInt8] {
+        var out: [UInt8] = []
+        var tooLarge = false
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                // The recorded size may lie: cap what we actually inflate.
+                guard out.count <= maxFileSize - chunk.count else {
+                    tooLarge = true
+                    throw CocoaError(.fileReadTooLarge)
+                }
+                out.append(contentsOf: chunk)
+            }
+        } catch {
+            if tooLarge { throw CLIError(path: display, what: "inflates past the \(maxFileSize >> 20) MiB input limit") }
+            throw CLIError(path: display, what: "cannot extract from the zip archive (\(error))")
+        }
+        return out
+    }
+}
+
+extension InputLoader {
+    /// The one file an input names. A nib directory resolves to the file a loader would pick
+    /// (see ``NibVariantChooser``); any other directory is an error.
+    static func loadSingleFile(_ ref: InputReference) throws(CLIError) -> [UInt8] {
+        switch try load(ref) {
+        case .file(let bytes):
+            return bytes
+        case .tree(let tree):
+            let names = tree.entries.map(\.path).filter { !$0.contains("/") }
+            guard let primary = NibVariantChooser.primaryFile(names), let entry = tree.entry(primary) else {
+                throw CLIError(path: ref.description, what: "is a directory but not a nib directory; name a file inside it")
+            }
+            return try entry.read()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+// Entry points shared by the libFuzzer harnesses in FuzzTesting/ and the regression unit tests.
+import KeyedArchive
+
+/// One decoder surface under fuzzing.
+///
+/// Each case is one libFuzzer executable in `FuzzTesting/` (``executableName``) and one corpus folder
+/// `FuzzCorpus/<corpusName>/` with regressions under `FuzzCorpus/regressions/<corpusName>/`.
+/// ``run(_:)`` never throws: decoding errors are expected and ignored; only a crash, a sanitizer
+/// report, a hang or an out-of-memory counts as a finding.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Binary plist reader, then every value walked and materialised.
+    case bplist
+    /// XML plist reader, then every value walked and materialised.
+    case xmlPlist = "xmlplist"
+    /// Keyed archive → ``ArchiveGraph``, then every object and value walked.
+    case keyedGraph = "keyedgraph"
+    /// Typed unarchiving of the fuzz test classes and Foundation shapes, secure or not.
+    case unarchiver
+    /// NIBArchive reader → ``ArchiveGraph``, then every object and value walked.
+    case nibArchive = "nibarchive"
+    /// Nib document model over any nib container.
+    case nibModel = "nibmodel"
+    /// Nib instantiation with generic objects.
+    case nibInstantiate = "nibinstantiate"
+    /// Decode, re-encode, decode again: the two decodes must be equal (a mismatch traps).
+    case roundTrip = "roundtrip"
+
+    /// The folder name under `FuzzCorpus/` (and `FuzzCorpus/regressions/`).
+    public var corpusName: String { rawValue }
+
+    /// The harness executable in `FuzzTesting/`.
+    public var executableName: String {
+        switch self {
+        case .bplist: "FuzzBPlist"
+        case .xmlPlist: "FuzzXMLPlist"
+        case .keyedGraph: "FuzzKeyedGraph"
+        case .unarchiver: "FuzzUnarchiver"
+        case .nibArchive: "FuzzNIBArchive"
+        case .nibModel: "FuzzNibModel"
+        case .nibInstantiate: "FuzzNibInstantiate"
+        case .roundTrip: "FuzzRoundTrip"
+        }
+    }
+
+    /// The token dictionary under `FuzzCorpus/` that suits this target's input format.
+    public var dictionaryName: String {
+        switch self {
+        case .bplist, .keyedGraph, .unarchiver: "keyed.dict"
+        case .xmlPlist: "xml.dict"
+        case .nibArchive, .nibModel, .nibInstantiate: "nib.dict"
+        case .roundTrip: "all.dict"
+        }
+    }
+
+    /// Runs one input through this target. Errors are swallowed; only crashes are findings.
+    public func run(_ input: UnsafeRawBufferPointer) {
+        run(Array(input))
+    }
+
+    /// Runs one input through this target. Errors are swallowed; only crashes are findings.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .bplist: FuzzBPlist.run(bytes)
+        case .xmlPlist: FuzzXMLPlist.run(bytes)
+        case .keyedGraph: FuzzKeyedGraph.run(bytes)
+        case .unarchiver: FuzzUnarchiver.run(bytes)
+        case .nibArchive: FuzzNIBArchive.run(bytes)
+        case .nibModel: FuzzNibModel.run(bytes)
+        case .nibInstantiate: FuzzNibInstantiate.run(bytes)
+        case .roundTrip: FuzzRoundTrip.run(bytes)
+        }
+    }
+}

@@ -1,3 +1,0 @@
-// Entry points shared by the libFuzzer harnesses in FuzzTesting/ and the regression unit tests.
-import KeyedArchive
-import Nib

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@Suite("validate")
+struct ValidateCommandTests {
+    @Test func recursiveValidationReportsExactlyTheCorruptFile() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        _ = try scratch.write(try Corpus.bytes(Fixtures.minimalNib), to: "tree/a/minimal.nib")
+        _ = try scratch.write(try Corpus.bytes(Fixtures.keyedNib), to: "tree/a/b/MainWindow.nib")
+        _ = try scratch.write(try Corpus.bytes(Fixtures.keyedSet), to: "tree/set.archive")
+        _ = try scratch.write(Array("not an archive\n".utf8), to: "tree/notes.txt")
+        // The same keyed archive with its last 8 bytes (part of the trailer) cut off.
+        let good = try Corpus.bytes(Fixtures.keyedSet)
+        _ = try scratch.write(Array(good.dropLast(8)), to: "tree/a/broken.archive")
+
+        let result = try CLI.run(["validate", "--recursive", "tree"], in: scratch.url)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stdout)")
+        #expect(lines.first?.hasPrefix("tree/a/broken.archive: ") == true, "\(result.stdout)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func goodFilesExitZeroAndPrintNothing() throws {
+        guard Corpus.require() else { return }
+        let result = try CLI.run(["validate", Fixtures.minimalNib.path, Fixtures.keyedNib.path, Fixtures.keyedSet.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func standardInputIsValidatedAndNamedDash() throws {
+        guard Corpus.require() else { return }
+        let good = try Corpus.bytes(Fixtures.keyedSet)
+        #expect(try CLI.run(["validate", "-"], stdin: good).status == 0)
+        let bad = try CLI.run(["validate", "-"], stdin: Array(good.prefix(40)))
+        #expect(bad.status == 1)
+        #expect(bad.stdout.hasPrefix("-: "), "\(bad.stdout)")
+    }
+
+    @Test func errorLineSaysWhereAndVerboseAddsHexContext() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        var bytes = try Corpus.bytes(Fixtures.minimalNib)
+        // Break the NIBArchive header's object-table offset (bytes 22–25 hold objectsOffset, little-endian).
+        bytes.replaceSubrange(22 ..< 26, with: [0xFF, 0xFF, 0x00, 0x00])
+        _ = try scratch.write(bytes, to: "bad.nib")
+        let plain = try CLI.run(["validate", "bad.nib"], in: scratch.url)
+        #expect(plain.status == 1)
+        let line = plain.stdout.trimmingCharacters(in: .newlines)
+        #expect(line.hasPrefix("bad.nib: "), "\(line)")
+        #expect(line.contains("(") && line.contains("byte"), "no location in: \(line)")
+        #expect(!line.contains("\n"))
+        let verbose = try CLI.run(["validate", "--verbose", "bad.nib"], in: scratch.url)
+        #expect(verbose.stdout.contains("^^"), "\(verbose.stdout)")
+        #expect(verbose.stdout.contains("00000000  4e 49 42 41"), "\(verbose.stdout)")
+    }
+
+    @Test func aPlainDirectoryNeedsRecursive() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        _ = try scratch.write(Array("x".utf8), to: "d/x.txt")
+        let result = try CLI.run(["validate", "d"], in: scratch.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("d: "))
+    }
+
+    @Test func unknownFormatIsReportedForAnExplicitFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        _ = try scratch.write(Array("hello".utf8), to: "hello.txt")
+        let result = try CLI.run(["validate", "hello.txt"], in: scratch.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("hello.txt: unknownFormat"), "\(result.stdout)")
+    }
+}

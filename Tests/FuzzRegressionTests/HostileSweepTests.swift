@@ -1,0 +1,149 @@
+import KeyedArchive
+import KeyedArchiveFuzzSupport
+import Testing
+
+/// The hostile sweeps of Docs/fuzzing.md: inputs built to exhaust memory, stack or time. Each must
+/// end in a typed ``ArchiveError`` (or, where Apple defers the check, a typed error when the bad
+/// reference is followed), and every fuzz harness must survive it.
+@Suite struct HostileSweepTests {
+    /// Runs the bytes through every harness: none may crash, whatever the decoders decide.
+    func survivesEveryHarness(_ bytes: [UInt8]) {
+        for target in FuzzTarget.allCases { target.run(bytes) }
+    }
+
+    // MARK: Counts that claim more than the file holds
+
+    @Test func bplistArrayClaimingAMillionMembersInATinyFileIsRejected() {
+        let bytes: [UInt8] = [
+            0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, // 00: "bplist00"
+            0xAF,                                           // 08: obj0 array, count in the next int
+            0x12, 0x00, 0x0F, 0x42, 0x40,                   // 09: int, 4 bytes = 1,000,000 members
+            0x00,                                           // 0E: one 1-byte ref (obj0); 999,999 missing
+            0x08,                                           // 0F: offset table: obj0 at 0x08
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00,             // 10: trailer: unused, sortVersion
+            0x01,                                           // 16: offsetIntSize 1
+            0x01,                                           // 17: objectRefSize 1
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, // 18: numObjects 1
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, // 20: topObject 0
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0F, // 28: offsetTableOffset 0x0F
+        ]
+        let error = #expect(throws: ArchiveError.self) { try PropertyList(binary: bytes) }
+        #expect(error?.code == .truncated)
+        survivesEveryHarness(bytes)
+    }
+
+    /// A 50-byte NIBArchive header whose four tables each claim `count` records at offset 50 (the end).
+    func nibArchiveHeader(claiming count: UInt32) -> [UInt8] {
+        var bytes = Array("NIBArchive".utf8)                 // 00: magic
+        bytes += [0x01, 0x00, 0x00, 0x00]                    // 0A: formatVersion 1
+        bytes += [0x0A, 0x00, 0x00, 0x00]                    // 0E: coderVersion 10
+        for _ in 0 ..< 4 {                                   // 12: objects, keys, values, classes:
+            bytes += withUnsafeBytes(of: count.littleEndian, Array.init) //     count (u32 LE)
+            bytes += [0x32, 0x00, 0x00, 0x00]                //     offset 50 (the end of the file)
+        }
+        return bytes
+    }
+
+    @Test func nibArchiveHeaderClaimingFourBillionRecordsIsRejectedBeforeAllocating() {
+        let bytes = nibArchiveHeader(claiming: 0xFFFF_FFFF)
+        #expect(bytes.count == 50)
+        let error = #expect(throws: ArchiveError.self) { try ArchiveGraph(nibArchive: bytes) }
+        #expect(error?.code == .limitExceeded)
+        survivesEveryHarness(bytes)
+    }
+
+    @Test func nibArchiveHeaderClaimingAMillionRecordsInAnEmptyTableIsTruncated() {
+        let bytes = nibArchiveHeader(claiming: 1_000_000)
+        let error = #expect(throws: ArchiveError.self) { try ArchiveGraph(nibArchive: bytes) }
+        #expect(error?.code == .truncated)
+        survivesEveryHarness(bytes)
+    }
+
+    /// `NS.objects` of an NSArray holds a million UIDs, all naming `$objects[9]` of a 4-entry archive.
+    @Test func aMillionUIDsPastTheEndOfObjectsFailWhenFollowed() throws {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("NSArray")
+        let dangling = maker.b.addUID(9)
+        let members = maker.b.addArray(Array(repeating: dangling, count: 1_000_000))
+        let root = maker.object(classUID: cls, [("NS.objects", members)])
+        let bytes = maker.archive(root: root).binaryData()
+
+        // Under a tight object limit the reader refuses the file outright.
+        var tight = DecodingLimits.default
+        tight.maxObjectCount = 100_000
+        let refused = #expect(throws: ArchiveError.self) { try PropertyList(binary: bytes, limits: tight) }
+        #expect(refused?.code == .limitExceeded)
+
+        // Under the defaults the graph loads (Apple resolves UIDs lazily); following one fails.
+        let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes))
+        let array = try #require(graph.value(ofObject: Int(root), forKey: "NS.objects"))
+        let items = graph.items(array)
+        #expect(items.count == 1_000_000)
+        for item in items.prefix(1000) {
+            guard case let .ref(index) = item else {
+                Issue.record("NS.objects member is \(item.kindName), not a ref")
+                return
+            }
+            let error = #expect(throws: ArchiveError.self) { try graph.object(index) }
+            #expect(error?.code == .badReference)
+        }
+    }
+
+    @Test func rootUIDPastTheEndOfObjectsIsABadReference() throws {
+        var maker = KeyedArchiveMaker()
+        _ = maker.plain(maker.b.addString("only"))
+        let bytes = maker.archive(root: 10).binaryData()
+        let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes))
+        guard case let .ref(index)? = graph.topValue(forKey: "root") else {
+            Issue.record("root is not a reference")
+            return
+        }
+        let error = #expect(throws: ArchiveError.self) { try graph.object(index) }
+        #expect(error?.code == .badReference)
+        survivesEveryHarness(bytes)
+    }
+
+    @Test func uidAboveUInt32MaxIsCorrupt() {
+        var maker = KeyedArchiveMaker()
+        let bytes = maker.archive(root: 0x1_0000_0000).binaryData()
+        let error = #expect(throws: ArchiveError.self) { try PropertyList(binary: bytes) }
+        #expect(error?.code == .corrupt)
+        survivesEveryHarness(bytes)
+    }
+
+    // MARK: Depth
+
+    /// Arrays nested 100,000 deep: the writer is iterative, the reader stops at `maxDepth`.
+    @Test func plistNestedOneHundredThousandDeepIsRejected() {
+        var b = PropertyListBuilder()
+        var inner = b.addArray([])
+        for _ in 1 ..< 100_000 { inner = b.addArray([inner]) }
+        let built = b.build(root: inner)
+
+        // Materialising the built tree stops at the depth limit instead of building a 100,000-deep value.
+        let tooDeep = #expect(throws: ArchiveError.self) { try built.value() }
+        #expect(tooDeep?.code == .limitExceeded)
+
+        let bytes = built.binaryData()
+        let error = #expect(throws: ArchiveError.self) { try PropertyList(binary: bytes) }
+        #expect(error?.code == .limitExceeded)
+        survivesEveryHarness(bytes)
+    }
+
+    // MARK: Self reference
+
+    /// An object whose `$class` UID names the object itself.
+    @Test func classReferringToItsOwnObjectHasNoClass() throws {
+        var maker = KeyedArchiveMaker()
+        let me = maker.object(classUID: 1, [("n", maker.b.addInteger(Int64(1)))])
+        #expect(me == 1)
+        let bytes = maker.archive(root: me).binaryData()
+        do {
+            let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes))
+            #expect(graph.className(ofObject: 1) == nil)
+        } catch {
+            #expect(error.code == .corruptArchive)
+        }
+        survivesEveryHarness(bytes)
+    }
+}
