@@ -237,34 +237,46 @@ struct NibPlanConverter {
     }
 
     private mutating func convertValueObject(_ target: Int, className: String, slots: inout [Int], key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
-        if NibValueClasses.strings.contains(className) { return .string(graph.nibString(.ref(target)) ?? "") }
-        if NibValueClasses.data.contains(className) { return .data(Array(graph.nibData(.ref(target)) ?? [])) }
-        if NibValueClasses.numbers.contains(className) {
-            for kv in graph.values(ofObject: target) {
-                switch graph.nibResolved(kv.value) {
-                case let .int(n, _): return .int(n)
-                case let .bool(b): return .bool(b)
-                case let .double(d): return .double(d)
-                case let .float(f): return .double(Double(f))
-                default: continue
+        func located(_ e: ArchiveError) -> ArchiveError {
+            e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: target, keyPath: [key] + e.keyPath) : e
+        }
+        do {
+            if NibValueClasses.strings.contains(className) { return .string(try graph.string(of: .ref(target)) ?? "") }
+            if NibValueClasses.data.contains(className) {
+                // Keyed NSMutableData stores its bytes under NS.data (Conventions reads NS.bytes only).
+                let inner = graph.value(ofObject: target, forKey: "NS.data") ?? .ref(target)
+                return .data(Array(try graph.data(of: inner) ?? []))
+            }
+            if NibValueClasses.numbers.contains(className) {
+                switch try graph.number(of: .ref(target)) {
+                case let .int(n, _)?: return .int(n)
+                case let .bool(b)?: return .bool(b)
+                case let .double(d)?: return .double(d)
+                case let .float(f)?: return .double(Double(f))
+                case let .unsignedInt(u)?: return Int64(exactly: u).map(NibPlanValue.int) ?? .double(Double(u))
+                default: return .null
                 }
             }
-            return .int(0)
+        } catch {
+            throw located(error)
         }
         guard inProgress.insert(target).inserted else {
             throw ArchiveError(.containerCycle, "collection object \(target) contains itself", objectIndex: target, keyPath: [key])
         }
         defer { inProgress.remove(target) }
+        var out: [NibPlanValue] = []
         if NibValueClasses.dictionaries.contains(className) {
-            var out: [NibPlanValue] = []
-            for pair in graph.nibDictionary(.ref(target)) ?? [] {
+            let entries: [(key: ArchiveValue, value: ArchiveValue)]
+            do { entries = try graph.dictionaryEntries(ofObject: target) } catch { throw located(error) }
+            for pair in entries {
                 out.append(try convert(pair.key, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
                 out.append(try convert(pair.value, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
             }
             return .dictionary(out)
         }
-        var out: [NibPlanValue] = []
-        for m in graph.nibElements(.ref(target)) ?? [] {
+        let members: [ArchiveValue]
+        do { members = try graph.elements(ofObject: target) } catch { throw located(error) }
+        for m in members {
             out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
         }
         return NibValueClasses.sets.contains(className) ? .set(out) : .array(out)

@@ -102,9 +102,9 @@ public struct NibDocument: Sendable {
 
     /// The raw bytes of a nested nib.
     public func embeddedBytes(_ nib: NibEmbeddedNib) throws(ArchiveError) -> [UInt8] {
-        let key = graph.className(ofObject: nib.object.index) == "NSNib" ? "NSNibFileData" : "archiveData"
-        guard let b = graph.nibData(graph.value(ofObject: nib.object.index, forKey: key)) else {
-            throw ArchiveError(.valueNotFound, "embedded nib has no \(key) data", objectIndex: nib.object.index, keyPath: [key])
+        guard let b = try graph.nestedArchiveBytes(ofObject: nib.object.index) else {
+            throw ArchiveError(.valueNotFound, "embedded nib has no archiveData/NSNibFileData", objectIndex: nib.object.index,
+                               keyPath: ArchiveGraph.nestedArchiveKeys)
         }
         return Array(b)
     }
