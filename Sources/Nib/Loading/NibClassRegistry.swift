@@ -11,6 +11,8 @@ public final class NibClassRegistry: Sendable {
     struct Entry: Sendable {
         let make: @Sendable () -> AnyObject
         let decode: @Sendable (AnyObject, NibCoder) throws -> Void
+        /// Whether the class adopts KeyedArchive's `KeyedCoding` (decoded by a `KeyedUnarchiver`).
+        var isKeyedCoding = false
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -30,6 +32,23 @@ public final class NibClassRegistry: Sendable {
             let qualified = String(reflecting: type)
             all = [qualified]
             if let bare = qualified.split(separator: ".").last, String(bare) != qualified { all.append(String(bare)) }
+        }
+        entries.withLock { table in
+            for n in all { table[n] = entry }
+        }
+    }
+
+    /// Registers a KeyedArchive ``KeyedArchive/KeyedCoding`` class under `names` (default: its
+    /// `archivedClassName` and bare name). Its fields are decoded by a ``KeyedArchive/KeyedUnarchiver``
+    /// over the nib's graph, in which every object the nib created is already registered, so
+    /// `decodeObject(of:forKey:)` returns the nib's own instances. Adopt ``NibConnectable`` as well to
+    /// receive outlets, actions and `awakeFromNib`.
+    public func register<T: KeyedCoding>(_ type: T.Type, as names: String...) {
+        let entry = Entry(make: { T() }, decode: { _, _ in }, isKeyedCoding: true)
+        var all = names
+        if all.isEmpty {
+            all = [T.archivedClassName]
+            if let bare = T.archivedClassName.split(separator: ".").last, String(bare) != T.archivedClassName { all.append(String(bare)) }
         }
         entries.withLock { table in
             for n in all { table[n] = entry }

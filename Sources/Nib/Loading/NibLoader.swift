@@ -114,6 +114,7 @@ struct NibLoader {
     // MARK: 3. Decode fields
 
     private mutating func decodeFields(_ created: [(NibObjectPlan, NibClassRegistry.Entry?)]) throws(ArchiveError) {
+        let unarchiver = created.contains { $0.1?.isKeyedCoding == true } ? keyedUnarchiver() : nil
         for (p, entry) in created {
             guard let object = table[p.index] else { continue }
             var refs: [AnyObject?] = []
@@ -121,6 +122,8 @@ struct NibLoader {
             for t in p.refTargets { refs.append(t < table.count ? table[t] : nil) }
             if let generic = object as? NibObject {
                 generic.refs = refs
+            } else if let entry, entry.isKeyedCoding, let unarchiver, let coding = object as? any KeyedCoding {
+                try unarchiver.decodeFields(of: coding, forObjectAt: p.index)
             } else if let entry {
                 do {
                     try entry.decode(object, NibCoder(plan: p, refs: refs))
@@ -138,6 +141,18 @@ struct NibLoader {
                 if let sub = table[t] as? NibObject, sub.superview == nil { sub.superview = parent }
             }
         }
+    }
+
+    /// A `KeyedUnarchiver` over the nib's graph with every `KeyedCoding` object of this instantiation
+    /// (created objects, generic objects and substituted placeholders) registered at its index.
+    private func keyedUnarchiver() -> KeyedUnarchiver {
+        var options = KeyedUnarchiver.Options()
+        options.limits = nib.limits
+        let u = KeyedUnarchiver(graph: nib.document.graph, options: options)
+        for (i, o) in table.enumerated() {
+            if let coding = o as? any KeyedCoding { u.register(coding, forObjectAt: i) }
+        }
+        return u
     }
 
     // MARK: 4. Connections and runtime attributes

@@ -82,3 +82,28 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
         }
     }
 }
+
+/// Generic objects take part in KeyedArchive decoding, so a registered ``KeyedArchive/KeyedCoding``
+/// class can decode references to them (`decodeObject(of: NibObject.self, forKey:)`).
+extension NibObject: KeyedCoding {
+    /// A generic object of class `NSObject` with no fields.
+    public convenience init() { self.init(className: "NSObject") }
+
+    /// Generic objects carry their fields from the nib; there is nothing to read.
+    public func decode(with unarchiver: KeyedUnarchiver) throws(ArchiveError) {}
+
+    /// Writes the decoded scalar, string and data fields under their archived keys (object references
+    /// are written when they are generic objects too).
+    public func encode(with archiver: KeyedArchiver) throws(ArchiveError) {
+        for (key, value) in properties {
+            switch value {
+            case let .bool(b): try archiver.encode(b, forKey: key)
+            case let .int(i): try archiver.encode(i, forKey: key)
+            case let .double(d): try archiver.encode(d, forKey: key)
+            case let .string(s): try archiver.encode(s, forKey: key)
+            case let .object(o as NibObject): try archiver.encode(o, forKey: key)
+            default: continue
+            }
+        }
+    }
+}
