@@ -57,7 +57,7 @@ struct KeyedArchiveGraphWriter {
             case .plain:
                 entries.append(try node(for: o.plainValue, objectIndex: i))
             case .classDescription:
-                entries.append(classDescription(o.classIndex))
+                entries.append(try classDescription(o.classIndex))
             case .object:
                 var ks: [Int] = [classKeyNode]
                 var vs: [Int] = [b.addUID(UInt64(classEntry[o.classIndex]))]
@@ -68,7 +68,7 @@ struct KeyedArchiveGraphWriter {
                 entries.append(b.addDict(keys: ks, values: vs))
             }
         }
-        for c in appendedClasses { entries.append(classDescription(c)) }
+        for c in appendedClasses { entries.append(try classDescription(c)) }
         let objectsArray = b.addArray(entries)
 
         var tk: [Int] = []
@@ -93,9 +93,10 @@ struct KeyedArchiveGraphWriter {
         return n
     }
 
-    private mutating func classDescription(_ classIndex: Int) -> Int {
+    private mutating func classDescription(_ classIndex: Int) throws(ArchiveError) -> Int {
+        // A class description the reader could not resolve (no `$classname`) must not become a valid class.
         guard classIndex >= 0, classIndex < graph.classes.count else {
-            return b.addDict(keys: [b.addString("$classname")], values: [b.addString("NSObject")])
+            throw ArchiveError(.encodingFailed, "a class description names class \(classIndex), outside the class table")
         }
         let c = graph.classes[classIndex]
         let chain = c.chain.isEmpty ? [c.name] : c.chain
