@@ -126,7 +126,7 @@ struct NibLoader {
                 try unarchiver.decodeFields(of: coding, forObjectAt: p.index)
             } else if let entry {
                 do {
-                    try entry.decode(object, NibCoder(plan: p, refs: refs))
+                    try entry.decode(object, NibCoder(plan: p, refs: refs, graph: nib.document.graph))
                 } catch let e as ArchiveError {
                     throw e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: p.index, keyPath: e.keyPath) : e
                 } catch {
@@ -134,11 +134,15 @@ struct NibLoader {
                 }
             }
         }
-        // Back-pointers UIKit does not archive: a generic subview's superview.
+        // The view tree: generic subviews get their superview back-pointer (UIKit does not archive it);
+        // registered view stand-ins receive their subviews in archive order.
         for (p, _) in created where !p.subviewTargets.isEmpty {
-            guard let parent = table[p.index] as? NibObject else { continue }
-            for t in p.subviewTargets {
-                if let sub = table[t] as? NibObject, sub.superview == nil { sub.superview = parent }
+            if let parent = table[p.index] as? NibObject {
+                for t in p.subviewTargets {
+                    if let sub = table[t] as? NibObject, sub.superview == nil { sub.superview = parent }
+                }
+            } else if let parent = table[p.index] as? any NibViewHierarchy {
+                for t in p.subviewTargets { if let sub = table[t] { parent.nibAddSubview(sub) } }
             }
         }
     }
