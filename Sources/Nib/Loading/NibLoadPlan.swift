@@ -54,6 +54,7 @@ struct NibLoadPlan: Sendable {
         let destinations: [Int]
         let eventMask: UInt64
         let appends: Bool
+        let bindingKeyPath: String?
     }
     struct AttributeStep: Sendable {
         let holderIndex: Int
@@ -142,7 +143,7 @@ struct NibLoadPlan: Sendable {
     private static func step(_ c: NibConnection) -> ConnectionStep {
         ConnectionStep(objectIndex: c.object.index, kind: c.kind, label: c.label, source: c.source?.index,
                        destination: c.destination?.index, destinations: (c.destinations ?? []).map(\.index),
-                       eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false)
+                       eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false, bindingKeyPath: c.bindingKeyPath)
     }
 
     /// The archived value of a runtime attribute (the holder's `UIValue`, or the matching `NSValues` entry).

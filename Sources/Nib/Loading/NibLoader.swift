@@ -207,34 +207,42 @@ struct NibLoader {
             if let target, !viaResponderChain, !NibActionDispatcher.responds(target, to: c.label) {
                 diagnostics.append(NibDiagnostic(kind: .unknownAction, message: "\(type(of: target)) declares no action \(c.label)", objectIndex: c.objectIndex))
             }
-        case .binding, .other:
+        case .binding:
+            let target = c.destination.flatMap { table[$0] }
+            (source as? NibObject)?.bindings.append((c.label, target, c.bindingKeyPath))
+        case .other:
             break
         }
     }
 
-    /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and attributes).
+    /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and
+    /// attributes). A dotted key path walks declared children first, iteratively.
     private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int) throws(ArchiveError) {
-        if let generic = object as? NibObject {
-            if attribute { generic.runtimeAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
-            return
-        }
-        let keys = self.keys(for: object)
-        if let setter = (append ? keys?.appenders[keyPath] : nil) ?? keys?.setters[keyPath] {
-            do {
-                try setter(object, value)
-            } catch let e as ArchiveError {
-                throw ArchiveError(e.code, "\(nib.name): \(type(of: object)).\(e.reason)", objectIndex: index, keyPath: [keyPath])
-            } catch {
-                throw ArchiveError(.outletTypeMismatch, "\(nib.name): setting \(keyPath) on \(type(of: object)) failed: \(error)",
-                                   objectIndex: index, keyPath: [keyPath])
+        var target = object
+        var rest = Substring(keyPath)
+        while true {
+            if let generic = target as? NibObject {
+                if attribute { generic.runtimeAttributes.append((String(rest), value)) } else { generic.setOutlet(String(rest), value, append: append) }
+                return
             }
-            return
+            let keys = self.keys(for: target)
+            let key = String(rest)
+            if let setter = (append ? keys?.appenders[key] : nil) ?? keys?.setters[key] {
+                do {
+                    try setter(target, value)
+                } catch let e as ArchiveError {
+                    throw ArchiveError(e.code, "\(nib.name): \(type(of: target)).\(e.reason)", objectIndex: index, keyPath: [keyPath])
+                } catch {
+                    throw ArchiveError(.outletTypeMismatch, "\(nib.name): setting \(keyPath) on \(type(of: target)) failed: \(error)",
+                                       objectIndex: index, keyPath: [keyPath])
+                }
+                return
+            }
+            guard let dot = rest.firstIndex(of: "."), let child = keys?.children[String(rest[..<dot])]?(target) else { break }
+            target = child
+            rest = rest[rest.index(after: dot)...]
         }
-        if let dot = keyPath.firstIndex(of: "."), let child = keys?.children[String(keyPath[..<dot])]?(object) {
-            try set(String(keyPath[keyPath.index(after: dot)...]), value, on: child, append: append, attribute: attribute, at: index)
-            return
-        }
-        let message = "\(nib.name): class \(type(of: object)) declares no \(attribute ? "attribute" : "outlet") '\(keyPath)'"
+        let message = "\(nib.name): class \(type(of: target)) declares no \(attribute ? "attribute" : "outlet") '\(rest)'"
         if options.collectsUndeclaredOutlets {
             diagnostics.append(NibDiagnostic(kind: .undeclaredOutlet, message: message, objectIndex: index))
         } else {

@@ -20,6 +20,9 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     public internal(set) var runtimeAttributes: [(keyPath: String, value: NibValue)] = []
     /// Target/action pairs the object sends.
     public internal(set) var nibActions: [NibTargetAction] = []
+    /// Cocoa bindings (`NSNibBindingConnector`) with this object as source: binding name, observed
+    /// object and key path. Recorded, not applied.
+    public internal(set) var bindings: [(binding: String, object: AnyObject?, keyPath: String?)] = []
     /// Actions received (selector, sender) through ``NibActionDispatcher``.
     public internal(set) var receivedActions: [(selector: String, sender: AnyObject?)] = []
     /// How many times `awakeFromNib` was delivered (1 after a load).
