@@ -124,6 +124,7 @@ public struct NibInstantiationOptions {
     /// ``ArchiveError/Code/recursiveNibLoad`` is thrown.
     public var maxNestedLoads: Int
 
+    /// Options; every parameter has the documented default.
     public init(registry: NibClassRegistry = .shared, collectsUndeclaredOutlets: Bool = false,
                 imageProvider: ((NibImagePlaceholder) -> AnyObject?)? = nil, showWindow: ((AnyObject) -> Void)? = nil,
                 maxNestedLoads: Int = 32) {
@@ -137,6 +138,7 @@ public struct NibInstantiationOptions {
 
 /// A non-fatal observation made while instantiating.
 public struct NibDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of observation this is.
     public enum Kind: String, Sendable, Hashable {
         /// A swapper's custom class is not registered; the original class was used.
         case unknownClass
@@ -147,10 +149,13 @@ public struct NibDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// An action's target does not declare the selector.
         case unknownAction
     }
+    /// What kind of observation this is.
     public var kind: Kind
+    /// A human-readable description (not stable; do not match on it).
     public var message: String
     /// The archive index of the object or connection concerned.
     public var objectIndex: Int?
+    /// The message.
     public var description: String { message }
 }
 

@@ -20,6 +20,7 @@ public final class NibClassRegistry: Sendable {
     /// The registry `instantiate` uses unless told otherwise.
     public static let shared = NibClassRegistry()
 
+    /// An empty registry (instance registries take priority: pass one in ``NibInstantiationOptions``).
     public init() {}
 
     /// Registers `type` under `names`; with no names, under its Swift name (`Module.Class`) and bare name.

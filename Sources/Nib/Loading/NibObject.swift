@@ -70,8 +70,10 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
         return v.isNull ? value(forKey: "NSSubviews").objects : v.objects
     }
 
+    /// Records an action (see ``NibActionSource``).
     public func addNibAction(_ action: NibTargetAction) { nibActions.append(action) }
 
+    /// `<UIButton #12>`, with the custom class when there was one.
     public var description: String {
         "<\(className)\(customClassName.map { " (custom \($0))" } ?? "") #\(archiveIndex)>"
     }

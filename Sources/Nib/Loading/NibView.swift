@@ -17,14 +17,21 @@ open class NibView: NibInstantiable, NibViewHierarchy, NibActionSource, CustomSt
     public internal(set) var archivedClassName = ""
     /// The frame in the superview's coordinates, when archived.
     public var frame: ArchiveRect?
+    /// `UITag` / `NSTag`.
     public var tag: Int64 = 0
+    /// `UIHidden`, or bit 31 of `NSvFlags`.
     public var isHidden = false
+    /// Subviews in archive order.
     public private(set) var subviews: [AnyObject] = []
+    /// The view this one was added to.
     public private(set) weak var superview: NibView?
+    /// Target/action pairs this view sends.
     public var nibActions: [NibTargetAction] = []
 
+    /// An empty view (fields arrive in ``decodeNib(from:)``).
     public required init() {}
 
+    /// Reads the frame, tag and hidden flag; call `super` when overriding.
     open func decodeNib(from coder: NibCoder) throws(ArchiveError) {
         archivedClassName = coder.archivedClassName
         if let bounds = try coder.decodeRect(forKey: "UIBounds"), let center = try coder.decodePair(forKey: "UICenter") {
@@ -42,16 +49,21 @@ open class NibView: NibInstantiable, NibViewHierarchy, NibActionSource, CustomSt
         isHidden = uiHidden || vFlags & 0x8000_0000 != 0
     }
 
+    /// Appends the subview and sets its ``superview``.
     open func nibAddSubview(_ subview: AnyObject) {
         subviews.append(subview)
         (subview as? NibView)?.superview = self
     }
 
+    /// Declares nothing; override to add outlets and actions.
     open class var nibKeys: NibKeys { NibKeys() }
 
+    /// Does nothing; override.
     open func awakeFromNib() {}
 
+    /// Records an action (see ``NibActionSource``).
     public func addNibAction(_ action: NibTargetAction) { nibActions.append(action) }
 
+    /// Class name, tag and frame.
     public var description: String { "<\(archivedClassName) tag=\(tag) \(frame.map { "\($0)" } ?? "no frame")>" }
 }

@@ -8,6 +8,7 @@ import KeyedArchive
 public struct NibDocument: Sendable {
     /// The archive the document reads.
     public let graph: ArchiveGraph
+    /// UIKit or AppKit.
     public let platform: NibPlatform
     /// Proxies: File's Owner, First Responder, storyboard, upstream and other external placeholders.
     public internal(set) var placeholders: [NibPlaceholder] = []

@@ -177,6 +177,7 @@ open class StoryboardViewController: NibInstantiable {
     var loadedView: AnyObject?
     weak var storyboardForViewLoading: Storyboard?
 
+    /// An empty controller; fields arrive in ``decodeNib(from:)``.
     public required init() {}
 
     /// The view, loading the view nib on first access (nil if loading fails or there is none).
@@ -185,6 +186,7 @@ open class StoryboardViewController: NibInstantiable {
         return loadedView
     }
 
+    /// Declares the `storyboard` and `view` outlets; subclasses start from `super.nibKeys`.
     open class var nibKeys: NibKeys {
         var k = NibKeys()
         k.outlet("storyboard") { (vc: StoryboardViewController, v: NibValue) in vc.storyboard = v.object as? Storyboard }
@@ -192,6 +194,7 @@ open class StoryboardViewController: NibInstantiable {
         return k
     }
 
+    /// Reads the view-nib name and externals; call `super` when overriding.
     open func decodeNib(from coder: NibCoder) throws(ArchiveError) {
         if let uiName = try coder.decodeString(forKey: "UINibName") {
             viewNibName = uiName
@@ -203,6 +206,7 @@ open class StoryboardViewController: NibInstantiable {
         }
     }
 
+    /// Called after the scene's connections, before the view exists.
     open func awakeFromNib() {}
 
     /// Called after the view nib is loaded and its objects awoken.

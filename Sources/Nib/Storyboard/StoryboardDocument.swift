@@ -2,6 +2,7 @@ import KeyedArchive
 
 /// The model of a compiled storyboard (`.storyboardc`): its `Info.plist` and one scene per controller.
 public struct StoryboardDocument: Sendable {
+    /// iOS (`UIViewControllerIdentifiersToNibNames`) or macOS (`NSViewControllerIdentifiersToNibNames`).
     public let platform: NibPlatform
     /// The `.storyboardc` directory.
     public let directory: any NibDirectory
