@@ -46,8 +46,8 @@ public struct NibContainer: Sendable {
     public var bytes: [UInt8]
 
     /// Picks the archive to load from `source` (see ``NibOpenOptions``) and sniffs it.
-    /// - Throws: ``ArchiveError/Code/unsupportedFormat`` for typedstream (pre-10.2) nibs,
-    ///   ``ArchiveError/Code/unknownFormat`` for unrecognised bytes, ``ArchiveError/Code/notANib`` for a
+    /// - Throws: `unsupportedFormat` for typedstream (pre-10.2) nibs,
+    ///   `unknownFormat` for unrecognised bytes, `notANib` for a
     ///   directory that holds no nib archive.
     public static func open(_ source: NibSource, options: NibOpenOptions = .default) throws(ArchiveError) -> NibContainer {
         switch source {

@@ -14,7 +14,7 @@ public enum NibSource: Sendable {
     case directory(any NibDirectory)
 
     /// A file or directory on disk. The kind is decided by the file system, the format by sniffing.
-    /// - Throws: ``ArchiveError/Code/fileNotFound`` when nothing exists at `path`.
+    /// - Throws: `fileNotFound` when nothing exists at `path`.
     public static func path(_ path: String) throws(ArchiveError) -> NibSource {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

@@ -35,7 +35,7 @@ extension ArchiveGraph {
         nibString(value(ofObject: index, forKey: key))
     }
 
-    /// The string under `key`, or a ``ArchiveError/Code/typeMismatch`` naming the object and key when
+    /// The string under `key`, or a `typeMismatch` naming the object and key when
     /// the value is present but not a string. Absent → nil.
     func nibRequiredString(_ index: Int, _ key: String) throws(ArchiveError) -> String? {
         guard let v = value(ofObject: index, forKey: key) else { return nil }

@@ -8,9 +8,10 @@ import Synchronization
 /// its demangled form `Module.Class`, then the bare class name. A name found nowhere is instantiated as a
 /// generic ``NibObject``.
 public final class NibClassRegistry: Sendable {
-    struct Entry: Sendable {
-        let make: @Sendable () -> AnyObject
-        let decode: @Sendable (AnyObject, NibCoder) throws -> Void
+    // Closures capture only a class metatype; the table holding them is behind a mutex.
+    struct Entry: @unchecked Sendable {
+        let make: () -> AnyObject
+        let decode: (AnyObject, NibCoder) throws -> Void
         /// Whether the class adopts KeyedArchive's `KeyedCoding` (decoded by a `KeyedUnarchiver`).
         var isKeyedCoding = false
     }
@@ -39,8 +40,8 @@ public final class NibClassRegistry: Sendable {
         }
     }
 
-    /// Registers a KeyedArchive ``KeyedArchive/KeyedCoding`` class under `names` (default: its
-    /// `archivedClassName` and bare name). Its fields are decoded by a ``KeyedArchive/KeyedUnarchiver``
+    /// Registers a KeyedArchive `KeyedCoding` class under `names` (default: its
+    /// `archivedClassName` and bare name). Its fields are decoded by a `KeyedUnarchiver`
     /// over the nib's graph, in which every object the nib created is already registered, so
     /// `decodeObject(of:forKey:)` returns the nib's own instances. Adopt ``NibConnectable`` as well to
     /// receive outlets, actions and `awakeFromNib`.

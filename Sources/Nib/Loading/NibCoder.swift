@@ -5,7 +5,7 @@ import KeyedArchive
 /// (including forward references and cycles) resolve.
 ///
 /// Missing keys decode as nil, 0 or false; a value of the wrong type throws
-/// ``ArchiveError/Code/typeMismatch`` naming the object index and key.
+/// `typeMismatch` naming the object index and key.
 public struct NibCoder {
     let plan: NibObjectPlan
     let refs: [AnyObject?]

@@ -29,7 +29,7 @@ public struct NibKeys {
     public var selectors: [String] { actions.keys.sorted() }
 
     /// An outlet stored through a key path. A destination of another type is an
-    /// ``ArchiveError/Code/outletTypeMismatch`` error; a nil destination stores nil.
+    /// `outletTypeMismatch` error; a nil destination stores nil.
     public mutating func outlet<Root: AnyObject, Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value?>) {
         setters[name] = { (object: AnyObject, value: NibValue) throws in
             guard let root = object as? Root else { throw Self.mismatch(name, "\(Root.self)", object) }

@@ -160,7 +160,7 @@ struct NibLoadPlan: Sendable {
 
 /// Converts archived values to ``NibPlanValue``s: Foundation value classes become values, other
 /// objects become slots. Nesting of value collections is bounded by `maxDepth`; a collection that
-/// contains itself is a ``ArchiveError/Code/containerCycle`` error.
+/// contains itself is a `containerCycle` error.
 struct NibPlanConverter {
     let graph: ArchiveGraph
     let maxDepth: Int

@@ -88,7 +88,7 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     }
 }
 
-/// Generic objects take part in KeyedArchive decoding, so a registered ``KeyedArchive/KeyedCoding``
+/// Generic objects take part in KeyedArchive decoding, so a registered `KeyedCoding`
 /// class can decode references to them (`decodeObject(of: NibObject.self, forKey:)`).
 extension NibObject: KeyedCoding {
     /// A generic object of class `NSObject` with no fields.
@@ -102,9 +102,9 @@ extension NibObject: KeyedCoding {
     public func encode(with archiver: KeyedArchiver) throws(ArchiveError) {
         for (key, value) in properties {
             switch value {
-            case let .bool(b): try archiver.encode(b, forKey: key)
-            case let .int(i): try archiver.encode(i, forKey: key)
-            case let .double(d): try archiver.encode(d, forKey: key)
+            case let .bool(b): archiver.encode(b, forKey: key)
+            case let .int(i): archiver.encode(i, forKey: key)
+            case let .double(d): archiver.encode(d, forKey: key)
             case let .string(s): try archiver.encode(s, forKey: key)
             case let .object(o as NibObject): try archiver.encode(o, forKey: key)
             default: continue

@@ -2,7 +2,7 @@ import KeyedArchive
 
 /// The typed, read-only model of one compiled nib (UIKit or AppKit), over either container.
 ///
-/// A document is built once from an ``KeyedArchive/ArchiveGraph`` and never changes. Objects are named by
+/// A document is built once from an `ArchiveGraph` and never changes. Objects are named by
 /// their archive index (``NibObjectReference``), so the model stays valid for any number of
 /// instantiations.
 public struct NibDocument: Sendable {
@@ -30,7 +30,7 @@ public struct NibDocument: Sendable {
     public internal(set) var imagePlaceholders: [NibImagePlaceholder] = []
     /// Class substitutions.
     public internal(set) var classSwaps: [NibClassSwap] = []
-    /// Nested nibs (`UINib.archiveData`, `NSNib.NSNibFileData`), parsed lazily by ``embeddedDocument(_:)``.
+    /// Nested nibs (`UINib.archiveData`, `NSNib.NSNibFileData`), parsed lazily by ``embeddedDocument(_:limits:)``.
     public internal(set) var embeddedNibs: [NibEmbeddedNib] = []
     /// Storyboard segue templates found in this nib.
     public internal(set) var segueTemplates: [NibSegueTemplate] = []
@@ -40,8 +40,8 @@ public struct NibDocument: Sendable {
     public internal(set) var objectDataIndex: Int?
 
     /// Reads the nib model from a parsed archive.
-    /// - Throws: ``ArchiveError/Code/notANibArchive`` when the root has neither UIKit nor AppKit nib keys,
-    ///   and ``ArchiveError/Code/typeMismatch`` (with object index and key path) for malformed records.
+    /// - Throws: `notANibArchive` when the root has neither UIKit nor AppKit nib keys,
+    ///   and `typeMismatch` (with object index and key path) for malformed records.
     public init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
         if graph.topValue(forKey: "IB.objectdata") != nil {

@@ -10,7 +10,7 @@ public enum NibPlatform: String, Sendable, Hashable, Codable {
 
 /// A reference to one object of the nib's archive, with the class it is recorded as.
 public struct NibObjectReference: Sendable, Hashable, Codable {
-    /// Index in the archive's object table (``KeyedArchive/ArchiveGraph/objects``).
+    /// Index in the archive's object table (`ArchiveGraph.objects`).
     public var index: Int
     /// The archived class name (for a swapper: `UIClassSwapper`/`NSClassSwapper`).
     public var className: String
