@@ -39,7 +39,7 @@ struct NibCommandTests {
         let long = try CLI.run(["nib", "show", Self.logViewController.path])
         #expect(short.status == 0)
         #expect(short.stdout == long.stdout)
-        #expect(short.stdout.contains("outlet logField: #27 UIProxyObject → #5 UITextView"), "\(short.stdout)")
+        #expect(short.stdout.contains("outlet logField: #27 IBFilesOwner → #5 UITextView"), "\(short.stdout)")
         #expect(short.stdout.contains("Hierarchy:\n  #29 UIView\n    #14 UIVisualEffectView"), "\(short.stdout)")
     }
 

@@ -45,9 +45,12 @@ struct NibTextRenderer {
 
     private func section(_ name: String) -> String { terminal.paint(name + ":", .bold) }
 
-    /// `#7 CassiusAppDelegate (UIClassSwapper)`.
+    /// `#7 CassiusAppDelegate (UIClassSwapper)`; a placeholder by its identifier, `#2 IBFilesOwner`.
     func ref(_ r: NibObjectReference) -> String {
         let tag = terminal.paint("#\(r.index)", .dim)
+        if let p = document.placeholders.first(where: { $0.object.index == r.index }) {
+            return "\(tag) \(terminal.paint(p.identifier, .green))"
+        }
         let cls = terminal.paint(r.effectiveClassName, .cyan)
         return r.effectiveClassName == r.className ? "\(tag) \(cls)" : "\(tag) \(cls) (\(r.className))"
     }
