@@ -58,6 +58,21 @@ struct ValidateCommandTests {
         #expect(verbose.stdout.contains("00000000  4e 49 42 41"), "\(verbose.stdout)")
     }
 
+    @Test func aStoryboardMissingAListedSceneNibIsBad() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let dir = scratch.path("Main.storyboardc")
+        try FileManager.default.copyItem(at: Fixtures.storyboardDirectory, to: dir)
+        #expect(try CLI.run(["validate", "Main.storyboardc"], in: scratch.url).status == 0)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("NSWindowController-wc1-00-001.nib"))
+        let result = try CLI.run(["validate", "Main.storyboardc"], in: scratch.url)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stdout)")
+        #expect(lines.first?.hasPrefix("Main.storyboardc/NSWindowController-wc1-00-001.nib: fileNotFound") == true, "\(result.stdout)")
+    }
+
     @Test func aPlainDirectoryNeedsRecursive() throws {
         let scratch = try Scratch()
         defer { scratch.cleanup() }

@@ -35,6 +35,15 @@ struct ValidateCommand: ParsableCommand {
         /// False for a file found while searching a tree: skip it silently if it is not an archive.
         var explicit: Bool
         var read: () throws(CLIError) -> [UInt8]
+        /// Set for a `.storyboardc` as a whole: its structure is checked instead of one file.
+        var storyboard: FileTree?
+
+        init(path: String, explicit: Bool, storyboard: FileTree? = nil, read: @escaping () throws(CLIError) -> [UInt8]) {
+            self.path = path
+            self.explicit = explicit
+            self.storyboard = storyboard
+            self.read = read
+        }
     }
 
     func run() throws {
@@ -70,6 +79,10 @@ struct ValidateCommand: ParsableCommand {
     enum Outcome { case ok, skipped, bad(CLIError) }
 
     static func check(_ unit: Unit) -> Outcome {
+        if let tree = unit.storyboard {
+            do { try Validation.checkStoryboard(tree, path: unit.path) } catch { return .bad(error) }
+            return .ok
+        }
         let bytes: [UInt8]
         do { bytes = try unit.read() } catch { return .bad(error) }
         if !unit.explicit, !Recognizer.isCandidate(bytes[...]) { return .skipped }
@@ -106,8 +119,23 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
+    /// Every file of `tree`, then each `.storyboardc` in it (or the tree itself) as a whole.
     private func units(in tree: FileTree, explicit: Bool) -> [Unit] {
-        tree.entries.map { Unit(path: tree.displayPath($0), explicit: explicit, read: $0.read) }
+        var out = tree.entries.map { Unit(path: tree.displayPath($0), explicit: explicit, read: $0.read) }
+        var storyboards: [String] = []
+        if tree.name.hasSuffix(".storyboardc") || tree.name.hasSuffix(".storyboardc/") { storyboards.append("") }
+        for e in tree.entries {
+            guard let prefix = Recognizer.bundlePrefix(e.path), prefix.hasSuffix(".storyboardc"),
+                  storyboards.last != prefix else { continue }
+            storyboards.append(prefix)
+        }
+        for prefix in storyboards {
+            let sub = prefix.isEmpty ? tree : tree.subtree(prefix, name: prefix)
+            let shown = prefix.isEmpty ? (tree.name.hasSuffix("/") ? String(tree.name.dropLast()) : tree.name)
+                : tree.displayPath(FileTree.Entry(path: prefix, size: 0) { () throws(CLIError) in [] })
+            out.append(Unit(path: shown, explicit: true, storyboard: sub) { () throws(CLIError) in [] })
+        }
+        return out
     }
 
     private func isDirectory(_ path: String) -> Bool {
