@@ -104,6 +104,9 @@ public final class KeyedUnarchiver {
     var depth = 0
     /// Objects nested deeper than this are decoded from ``pending`` instead of recursively.
     let eagerDepth = 24
+    /// Nested value-shape decodes allowed on the call stack (collections of ``ArchivedValue`` are walked
+    /// iteratively and are bounded by ``DecodingLimits/maxDepth`` instead).
+    let maxRecursion = 128
 
     /// Object index → decoded class instance.
     var table: [(any KeyedCoding)?]

@@ -69,9 +69,9 @@ public struct Nib: Sendable {
     ///   - owner: File's Owner. With nil, connections that touch the owner are skipped.
     ///   - externalObjects: objects for placeholders, by identifier (`UIStoryboardPlaceholder`,
     ///     `UpstreamPlaceholder-…`, custom identifiers; `NSApplication` for AppKit's Application).
-    /// - Throws: ``ArchiveError/Code/missingExternalObject`` naming a placeholder with no object,
-    ///   ``ArchiveError/Code/undeclaredOutlet`` for an outlet the source class does not declare,
-    ///   ``ArchiveError/Code/recursiveNibLoad`` when the nib is loaded from inside its own loading.
+    /// - Throws: `missingExternalObject` naming a placeholder with no object,
+    ///   `undeclaredOutlet` for an outlet the source class does not declare,
+    ///   `recursiveNibLoad` when the nib is loaded from inside its own loading.
     public func instantiate(owner: AnyObject?, externalObjects: [String: AnyObject] = [:]) throws(ArchiveError) -> [AnyObject] {
         try instantiate(owner: owner, externalObjects: externalObjects, options: NibInstantiationOptions()).topLevelObjects
     }
@@ -121,9 +121,10 @@ public struct NibInstantiationOptions {
     /// Called for each visible-at-launch window, after `awakeFromNib` (headless by default).
     public var showWindow: ((AnyObject) -> Void)?
     /// How many nib loads may nest inside one another on this thread before
-    /// ``ArchiveError/Code/recursiveNibLoad`` is thrown.
+    /// `recursiveNibLoad` is thrown.
     public var maxNestedLoads: Int
 
+    /// Options; every parameter has the documented default.
     public init(registry: NibClassRegistry = .shared, collectsUndeclaredOutlets: Bool = false,
                 imageProvider: ((NibImagePlaceholder) -> AnyObject?)? = nil, showWindow: ((AnyObject) -> Void)? = nil,
                 maxNestedLoads: Int = 32) {
@@ -137,6 +138,7 @@ public struct NibInstantiationOptions {
 
 /// A non-fatal observation made while instantiating.
 public struct NibDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of observation this is.
     public enum Kind: String, Sendable, Hashable {
         /// A swapper's custom class is not registered; the original class was used.
         case unknownClass
@@ -147,10 +149,13 @@ public struct NibDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// An action's target does not declare the selector.
         case unknownAction
     }
+    /// What kind of observation this is.
     public var kind: Kind
+    /// A human-readable description (not stable; do not match on it).
     public var message: String
     /// The archive index of the object or connection concerned.
     public var objectIndex: Int?
+    /// The message.
     public var description: String { message }
 }
 

@@ -8,9 +8,12 @@ import Synchronization
 /// its demangled form `Module.Class`, then the bare class name. A name found nowhere is instantiated as a
 /// generic ``NibObject``.
 public final class NibClassRegistry: Sendable {
-    struct Entry: Sendable {
-        let make: @Sendable () -> AnyObject
-        let decode: @Sendable (AnyObject, NibCoder) throws -> Void
+    // Closures capture only a class metatype; the table holding them is behind a mutex.
+    struct Entry: @unchecked Sendable {
+        let make: () -> AnyObject
+        let decode: (AnyObject, NibCoder) throws -> Void
+        /// Whether the class adopts KeyedArchive's `KeyedCoding` (decoded by a `KeyedUnarchiver`).
+        var isKeyedCoding = false
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -18,6 +21,7 @@ public final class NibClassRegistry: Sendable {
     /// The registry `instantiate` uses unless told otherwise.
     public static let shared = NibClassRegistry()
 
+    /// An empty registry (instance registries take priority: pass one in ``NibInstantiationOptions``).
     public init() {}
 
     /// Registers `type` under `names`; with no names, under its Swift name (`Module.Class`) and bare name.
@@ -30,6 +34,23 @@ public final class NibClassRegistry: Sendable {
             let qualified = String(reflecting: type)
             all = [qualified]
             if let bare = qualified.split(separator: ".").last, String(bare) != qualified { all.append(String(bare)) }
+        }
+        entries.withLock { table in
+            for n in all { table[n] = entry }
+        }
+    }
+
+    /// Registers a KeyedArchive `KeyedCoding` class under `names` (default: its
+    /// `archivedClassName` and bare name). Its fields are decoded by a `KeyedUnarchiver`
+    /// over the nib's graph, in which every object the nib created is already registered, so
+    /// `decodeObject(of:forKey:)` returns the nib's own instances. Adopt ``NibConnectable`` as well to
+    /// receive outlets, actions and `awakeFromNib`.
+    public func register<T: KeyedCoding>(_ type: T.Type, as names: String...) {
+        let entry = Entry(make: { T() }, decode: { _, _ in }, isKeyedCoding: true)
+        var all = names
+        if all.isEmpty {
+            all = [T.archivedClassName]
+            if let bare = T.archivedClassName.split(separator: ".").last, String(bare) != T.archivedClassName { all.append(String(bare)) }
         }
         entries.withLock { table in
             for n in all { table[n] = entry }

@@ -21,9 +21,11 @@ final class NibObjectPlan: Sendable {
     let refTargets: [Int]
     /// Whether this is a `UIImageNibPlaceholder` (handed to the image provider).
     let isImagePlaceholder: Bool
+    /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
+    let subviewTargets: [Int]
 
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool) {
+         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool, subviewTargets: [Int] = []) {
         self.index = index
         self.archivedClassName = archivedClassName
         self.className = className
@@ -32,6 +34,7 @@ final class NibObjectPlan: Sendable {
         self.fields = fields
         self.refTargets = refTargets
         self.isImagePlaceholder = isImagePlaceholder
+        self.subviewTargets = subviewTargets
     }
 }
 
@@ -51,6 +54,7 @@ struct NibLoadPlan: Sendable {
         let destinations: [Int]
         let eventMask: UInt64
         let appends: Bool
+        let bindingKeyPath: String?
     }
     struct AttributeStep: Sendable {
         let holderIndex: Int
@@ -139,7 +143,7 @@ struct NibLoadPlan: Sendable {
     private static func step(_ c: NibConnection) -> ConnectionStep {
         ConnectionStep(objectIndex: c.object.index, kind: c.kind, label: c.label, source: c.source?.index,
                        destination: c.destination?.index, destinations: (c.destinations ?? []).map(\.index),
-                       eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false)
+                       eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false, bindingKeyPath: c.bindingKeyPath)
     }
 
     /// The archived value of a runtime attribute (the holder's `UIValue`, or the matching `NSValues` entry).
@@ -156,7 +160,7 @@ struct NibLoadPlan: Sendable {
 
 /// Converts archived values to ``NibPlanValue``s: Foundation value classes become values, other
 /// objects become slots. Nesting of value collections is bounded by `maxDepth`; a collection that
-/// contains itself is a ``ArchiveError/Code/containerCycle`` error.
+/// contains itself is a `containerCycle` error.
 struct NibPlanConverter {
     let graph: ArchiveGraph
     let maxDepth: Int
@@ -189,9 +193,13 @@ struct NibPlanConverter {
             construction = .plainInit
         default: break
         }
+        var subviews: [Int] = []
+        for (key, value) in fields where key == "UISubviews" || key == "NSSubviews" {
+            for case let .object(slot) in value.members where slot < slots.count { subviews.append(slots[slot]) }
+        }
         return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
                              construction: construction, fields: fields, refTargets: slots,
-                             isImagePlaceholder: className == "UIImageNibPlaceholder")
+                             isImagePlaceholder: className == "UIImageNibPlaceholder", subviewTargets: subviews)
     }
 
     mutating func convert(_ value: ArchiveValue, slots: inout [Int], objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
@@ -230,34 +238,46 @@ struct NibPlanConverter {
     }
 
     private mutating func convertValueObject(_ target: Int, className: String, slots: inout [Int], key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
-        if NibValueClasses.strings.contains(className) { return .string(graph.nibString(.ref(target)) ?? "") }
-        if NibValueClasses.data.contains(className) { return .data(Array(graph.nibData(.ref(target)) ?? [])) }
-        if NibValueClasses.numbers.contains(className) {
-            for kv in graph.values(ofObject: target) {
-                switch graph.nibResolved(kv.value) {
-                case let .int(n, _): return .int(n)
-                case let .bool(b): return .bool(b)
-                case let .double(d): return .double(d)
-                case let .float(f): return .double(Double(f))
-                default: continue
+        func located(_ e: ArchiveError) -> ArchiveError {
+            e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: target, keyPath: [key] + e.keyPath) : e
+        }
+        do {
+            if NibValueClasses.strings.contains(className) { return .string(try graph.string(of: .ref(target)) ?? "") }
+            if NibValueClasses.data.contains(className) {
+                // Keyed NSMutableData stores its bytes under NS.data (Conventions reads NS.bytes only).
+                let inner = graph.value(ofObject: target, forKey: "NS.data") ?? .ref(target)
+                return .data(Array(try graph.data(of: inner) ?? []))
+            }
+            if NibValueClasses.numbers.contains(className) {
+                switch try graph.number(of: .ref(target)) {
+                case let .int(n, _)?: return .int(n)
+                case let .bool(b)?: return .bool(b)
+                case let .double(d)?: return .double(d)
+                case let .float(f)?: return .double(Double(f))
+                case let .unsignedInt(u)?: return Int64(exactly: u).map(NibPlanValue.int) ?? .double(Double(u))
+                default: return .null
                 }
             }
-            return .int(0)
+        } catch {
+            throw located(error)
         }
         guard inProgress.insert(target).inserted else {
             throw ArchiveError(.containerCycle, "collection object \(target) contains itself", objectIndex: target, keyPath: [key])
         }
         defer { inProgress.remove(target) }
+        var out: [NibPlanValue] = []
         if NibValueClasses.dictionaries.contains(className) {
-            var out: [NibPlanValue] = []
-            for pair in graph.nibDictionary(.ref(target)) ?? [] {
+            let entries: [(key: ArchiveValue, value: ArchiveValue)]
+            do { entries = try graph.dictionaryEntries(ofObject: target) } catch { throw located(error) }
+            for pair in entries {
                 out.append(try convert(pair.key, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
                 out.append(try convert(pair.value, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
             }
             return .dictionary(out)
         }
-        var out: [NibPlanValue] = []
-        for m in graph.nibElements(.ref(target)) ?? [] {
+        let members: [ArchiveValue]
+        do { members = try graph.elements(ofObject: target) } catch { throw located(error) }
+        for m in members {
             out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
         }
         return NibValueClasses.sets.contains(className) ? .set(out) : .array(out)

@@ -114,6 +114,7 @@ struct NibLoader {
     // MARK: 3. Decode fields
 
     private mutating func decodeFields(_ created: [(NibObjectPlan, NibClassRegistry.Entry?)]) throws(ArchiveError) {
+        let unarchiver = created.contains { $0.1?.isKeyedCoding == true } ? keyedUnarchiver() : nil
         for (p, entry) in created {
             guard let object = table[p.index] else { continue }
             var refs: [AnyObject?] = []
@@ -121,9 +122,11 @@ struct NibLoader {
             for t in p.refTargets { refs.append(t < table.count ? table[t] : nil) }
             if let generic = object as? NibObject {
                 generic.refs = refs
+            } else if let entry, entry.isKeyedCoding, let unarchiver, let coding = object as? any KeyedCoding {
+                try unarchiver.decodeFields(of: coding, forObjectAt: p.index)
             } else if let entry {
                 do {
-                    try entry.decode(object, NibCoder(plan: p, refs: refs))
+                    try entry.decode(object, NibCoder(plan: p, refs: refs, graph: nib.document.graph))
                 } catch let e as ArchiveError {
                     throw e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: p.index, keyPath: e.keyPath) : e
                 } catch {
@@ -131,25 +134,44 @@ struct NibLoader {
                 }
             }
         }
-        // Back-pointers UIKit does not archive: a generic subview's superview.
-        for (p, _) in created {
-            guard let parent = table[p.index] as? NibObject else { continue }
-            for case let sub as NibObject in parent.subviews where sub.superview == nil { sub.superview = parent }
+        // The view tree: generic subviews get their superview back-pointer (UIKit does not archive it);
+        // registered view stand-ins receive their subviews in archive order.
+        for (p, _) in created where !p.subviewTargets.isEmpty {
+            if let parent = table[p.index] as? NibObject {
+                for t in p.subviewTargets {
+                    if let sub = table[t] as? NibObject, sub.superview == nil { sub.superview = parent }
+                }
+            } else if let parent = table[p.index] as? any NibViewHierarchy {
+                for t in p.subviewTargets { if let sub = table[t] { parent.nibAddSubview(sub) } }
+            }
         }
+    }
+
+    /// A `KeyedUnarchiver` over the nib's graph with every `KeyedCoding` object of this instantiation
+    /// (created objects, generic objects and substituted placeholders) registered at its index.
+    private func keyedUnarchiver() -> KeyedUnarchiver {
+        var options = KeyedUnarchiver.Options()
+        options.limits = nib.limits
+        let u = KeyedUnarchiver(graph: nib.document.graph, options: options)
+        for (i, o) in table.enumerated() {
+            if let coding = o as? any KeyedCoding { u.register(coding, forObjectAt: i) }
+        }
+        return u
     }
 
     // MARK: 4. Connections and runtime attributes
 
-    private func touchesNilOwner(_ indices: [Int?]) -> Bool {
+    /// Whether a step touches the owner while the owner is nil (such steps are skipped).
+    private func touchesNilOwner(_ first: Int?, _ second: Int?, _ more: [Int]) -> Bool {
         guard owner == nil, let o = plan.ownerIndex else { return false }
-        return indices.contains { $0 == o }
+        return first == o || second == o || more.contains(o)
     }
 
     private mutating func applySteps() throws(ArchiveError) {
         for step in plan.steps {
             switch step {
             case let .attribute(a):
-                if touchesNilOwner([a.target] + a.refTargets) {
+                if touchesNilOwner(a.target, nil, a.refTargets) {
                     diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "runtime attribute \(a.keyPath) skipped: nil owner", objectIndex: a.holderIndex))
                     continue
                 }
@@ -157,7 +179,7 @@ struct NibLoader {
                 let refs = a.refTargets.map { $0 < table.count ? table[$0] : nil }
                 try set(a.keyPath, a.value.resolve(refs), on: target, append: false, attribute: true, at: a.holderIndex)
             case let .connection(c):
-                if touchesNilOwner([c.source, c.destination] + c.destinations.map(Optional.some)) {
+                if touchesNilOwner(c.source, c.destination, c.destinations) {
                     diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "\(c.kind.rawValue) '\(c.label)' skipped: nil owner", objectIndex: c.objectIndex))
                     continue
                 }
@@ -185,34 +207,42 @@ struct NibLoader {
             if let target, !viaResponderChain, !NibActionDispatcher.responds(target, to: c.label) {
                 diagnostics.append(NibDiagnostic(kind: .unknownAction, message: "\(type(of: target)) declares no action \(c.label)", objectIndex: c.objectIndex))
             }
-        case .binding, .other:
+        case .binding:
+            let target = c.destination.flatMap { table[$0] }
+            (source as? NibObject)?.bindings.append((c.label, target, c.bindingKeyPath))
+        case .other:
             break
         }
     }
 
-    /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and attributes).
+    /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and
+    /// attributes). A dotted key path walks declared children first, iteratively.
     private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int) throws(ArchiveError) {
-        if let generic = object as? NibObject {
-            if attribute { generic.runtimeAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
-            return
-        }
-        let keys = self.keys(for: object)
-        if let setter = (append ? keys?.appenders[keyPath] : nil) ?? keys?.setters[keyPath] {
-            do {
-                try setter(object, value)
-            } catch let e as ArchiveError {
-                throw ArchiveError(e.code, "\(nib.name): \(type(of: object)).\(e.reason)", objectIndex: index, keyPath: [keyPath])
-            } catch {
-                throw ArchiveError(.outletTypeMismatch, "\(nib.name): setting \(keyPath) on \(type(of: object)) failed: \(error)",
-                                   objectIndex: index, keyPath: [keyPath])
+        var target = object
+        var rest = Substring(keyPath)
+        while true {
+            if let generic = target as? NibObject {
+                if attribute { generic.runtimeAttributes.append((String(rest), value)) } else { generic.setOutlet(String(rest), value, append: append) }
+                return
             }
-            return
+            let keys = self.keys(for: target)
+            let key = String(rest)
+            if let setter = (append ? keys?.appenders[key] : nil) ?? keys?.setters[key] {
+                do {
+                    try setter(target, value)
+                } catch let e as ArchiveError {
+                    throw ArchiveError(e.code, "\(nib.name): \(type(of: target)).\(e.reason)", objectIndex: index, keyPath: [keyPath])
+                } catch {
+                    throw ArchiveError(.outletTypeMismatch, "\(nib.name): setting \(keyPath) on \(type(of: target)) failed: \(error)",
+                                       objectIndex: index, keyPath: [keyPath])
+                }
+                return
+            }
+            guard let dot = rest.firstIndex(of: "."), let child = keys?.children[String(rest[..<dot])]?(target) else { break }
+            target = child
+            rest = rest[rest.index(after: dot)...]
         }
-        if let dot = keyPath.firstIndex(of: "."), let child = keys?.children[String(keyPath[..<dot])]?(object) {
-            try set(String(keyPath[keyPath.index(after: dot)...]), value, on: child, append: append, attribute: attribute, at: index)
-            return
-        }
-        let message = "\(nib.name): class \(type(of: object)) declares no \(attribute ? "attribute" : "outlet") '\(keyPath)'"
+        let message = "\(nib.name): class \(type(of: target)) declares no \(attribute ? "attribute" : "outlet") '\(rest)'"
         if options.collectsUndeclaredOutlets {
             diagnostics.append(NibDiagnostic(kind: .undeclaredOutlet, message: message, objectIndex: index))
         } else {

@@ -1,0 +1,53 @@
+import BenchSupport
+import Foundation
+import KeyedArchive
+
+// A plain executable for profilers (callgrind, perf): runs one hot path of ours in a loop, with the
+// input prepared first. The benchmark harness's own threads and interposers would otherwise dominate
+// a profile.
+//
+//   .build/release/BenchProfile bplist-scan 100000 20
+//   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
+//
+// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, xml-parse.
+
+let args = CommandLine.arguments
+guard args.count >= 2 else {
+    print("usage: BenchProfile WORKLOAD [N] [REPEAT]")
+    exit(2)
+}
+let workload = args[1]
+let n = args.count > 2 ? Int(args[2]) ?? 10_000 : 10_000
+let repeats = args.count > 3 ? Int(args[3]) ?? 10 : 10
+let records = ModelWorkload.records(count: n)
+
+func run(_ body: () throws -> Void) rethrows {
+    for _ in 0 ..< repeats { try body() }
+}
+
+switch workload {
+case "bplist-scan":
+    let bytes = KeyedArchiveLayout.archive(records)
+    try run { _ = try PropertyList(binary: bytes) }
+case "bplist-write":
+    let list = try PropertyList(binary: KeyedArchiveLayout.archive(records))
+    run { _ = list.binaryData() }
+case "keyed-graph":
+    let bytes = KeyedArchiveLayout.archive(records)
+    try run { _ = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes)) }
+case "keyed-decode":
+    let bytes = KeyedArchiveLayout.archive(records)
+    try run { _ = try OursModelWorkload.unarchive(bytes) }
+case "keyed-encode":
+    let objects = OursModelWorkload.objects(records)
+    try run { _ = try OursModelWorkload.archive(objects) }
+case "xml-parse":
+    let xml = GenericPlistWorkload.propertyList(records, format: .xml).xmlData()
+    try run { _ = try PropertyList(xml: xml) }
+case "nib-graph":
+    let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)
+    try run { for f in files { _ = try ArchiveGraph(nibArchive: f) } }
+default:
+    print("unknown workload \(workload)")
+    exit(2)
+}
