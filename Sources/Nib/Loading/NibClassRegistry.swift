@@ -66,13 +66,20 @@ public final class NibClassRegistry: Sendable {
     public func isRegistered(_ name: String) -> Bool { entry(for: name) != nil }
 
     func entry(for name: String) -> Entry? {
-        entries.withLock { table -> Entry? in
-            if let e = table[name] { return e }
-            if let (module, cls) = Self.demangle(name) {
-                return table[module + "." + cls] ?? table[cls]
-            }
-            return nil
+        entries.withLock { Self.lookUp(name, in: $0) }
+    }
+
+    /// Resolves many names under one lock.
+    func entries(for names: [String]) -> [Entry?] {
+        entries.withLock { table in names.map { Self.lookUp($0, in: table) } }
+    }
+
+    private static func lookUp(_ name: String, in table: [String: Entry]) -> Entry? {
+        if let e = table[name] { return e }
+        if let (module, cls) = demangle(name) {
+            return table[module + "." + cls] ?? table[cls]
         }
+        return nil
     }
 
     /// Splits a simple Swift-mangled class name `_TtC<len><module><len><class>` into module and class.

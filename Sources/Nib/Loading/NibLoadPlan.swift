@@ -23,9 +23,13 @@ final class NibObjectPlan: Sendable {
     let isImagePlaceholder: Bool
     /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
     let subviewTargets: [Int]
+    /// Index of ``className`` in ``NibLoadPlan/classNames``.
+    let classSlot: Int
+    /// Index of ``originalClassName`` in ``NibLoadPlan/classNames``, or -1.
+    let originalSlot: Int
 
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool, subviewTargets: [Int] = []) {
+         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool, subviewTargets: [Int] = [], classSlot: Int = -1, originalSlot: Int = -1) {
         self.index = index
         self.archivedClassName = archivedClassName
         self.className = className
@@ -35,6 +39,15 @@ final class NibObjectPlan: Sendable {
         self.refTargets = refTargets
         self.isImagePlaceholder = isImagePlaceholder
         self.subviewTargets = subviewTargets
+        self.classSlot = classSlot
+        self.originalSlot = originalSlot
+    }
+
+    /// The same recipe with its class-name slots filled in.
+    func withClassSlots(_ classSlot: Int, _ originalSlot: Int) -> NibObjectPlan {
+        NibObjectPlan(index: index, archivedClassName: archivedClassName, className: className, originalClassName: originalClassName,
+                      construction: construction, fields: fields, refTargets: refTargets, isImagePlaceholder: isImagePlaceholder,
+                      subviewTargets: subviewTargets, classSlot: classSlot, originalSlot: originalSlot)
     }
 }
 
@@ -66,6 +79,8 @@ struct NibLoadPlan: Sendable {
 
     let objectCount: Int
     let objectPlans: [NibObjectPlan]
+    /// Every distinct class name the objects may resolve to (tried names and swapper originals).
+    let classNames: [String]
     /// Placeholder archive index → placeholder.
     let placeholders: [(index: Int, placeholder: NibPlaceholder)]
     let isPlaceholder: [Bool]
@@ -93,15 +108,25 @@ struct NibLoadPlan: Sendable {
         self.isPlaceholder = isPlaceholder
 
         var converter = NibPlanConverter(graph: g, maxDepth: min(limits.maxDepth, 256))
-        // The root object (NIBArchive object 0 with the UINib*/IB.objectdata keys) is not part of the nib's content.
-        let rootIndex = g.metadata.source == .nibArchive ? 0 : -1
+        // The root object (object 0 of a NIBArchive or built graph, holding the UINib*/IB.objectdata keys) is
+        // not part of the nib's content; a keyed archive keeps those keys in `$top` instead.
+        let rootIndex = g.metadata.source == .keyedArchive ? -1 : 0
         var plans: [NibObjectPlan] = []
         for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
             guard let name = g.className(ofObject: i), g.objects[i].kind == .object,
                   !NibValueClasses.all.contains(name), !Self.infrastructure.contains(name) else { continue }
             plans.append(try converter.objectPlan(i, className: name, effective: doc.effectiveClassName(i)))
         }
-        objectPlans = plans
+        var names: [String] = []
+        var slotByName: [String: Int] = [:]
+        func slot(_ n: String) -> Int {
+            if let s = slotByName[n] { return s }
+            names.append(n)
+            slotByName[n] = names.count - 1
+            return names.count - 1
+        }
+        objectPlans = plans.map { $0.withClassSlots(slot($0.className), $0.originalClassName.map(slot) ?? -1) }
+        classNames = names
 
         var steps: [Step] = []
         // Runtime attributes of UIKit nibs are applied BEFORE connections (as measured on iOS); AppKit's

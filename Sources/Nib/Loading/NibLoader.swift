@@ -12,29 +12,31 @@ import KeyedArchive
 ///    AppKit then the owner, last.
 /// 6. Visible windows go to the `showWindow` hook.
 struct NibLoader {
-    let nib: Nib
-    let plan: NibLoadPlan
+    let nib: NibStorage
+    var plan: NibLoadPlan { nib.plan }
     let owner: AnyObject?
     let externals: [String: AnyObject]
     let options: NibInstantiationOptions
     var table: [AnyObject?]
+    /// The generic objects of ``table`` (same indices), so hot loops need no dynamic casts.
+    var generics: [NibObject?]
     var diagnostics: [NibDiagnostic] = []
     var actions: [(sender: AnyObject, action: NibTargetAction)] = []
     var keysCache: [ObjectIdentifier: NibKeys?] = [:]
 
-    init(nib: Nib, owner: AnyObject?, externalObjects: [String: AnyObject], options: NibInstantiationOptions) {
+    init(nib: NibStorage, owner: AnyObject?, externalObjects: [String: AnyObject], options: NibInstantiationOptions) {
         self.nib = nib
-        self.plan = nib.plan
         self.owner = owner
         self.externals = externalObjects
         self.options = options
         self.table = [AnyObject?](repeating: nil, count: nib.plan.objectCount)
+        self.generics = [NibObject?](repeating: nil, count: nib.plan.objectCount)
     }
 
     mutating func run() throws(ArchiveError) -> NibInstantiation {
         try substitutePlaceholders()
-        let created = createObjects()
-        try decodeFields(created)
+        let registered = createObjects()
+        try decodeFields(registered)
         try applySteps()
         awake()
         if let show = options.showWindow {
@@ -71,17 +73,10 @@ struct NibLoader {
 
     // MARK: 2. Create
 
-    /// Phase 1: every object exists before any field is read. Returns the registered entries to decode.
-    private mutating func createObjects() -> [(NibObjectPlan, NibClassRegistry.Entry?)] {
-        var resolved: [String: NibClassRegistry.Entry?] = [:]
-        func lookup(_ name: String) -> NibClassRegistry.Entry? {
-            if let hit = resolved[name] { return hit }
-            let e = options.registry.entry(for: name)
-            resolved[name] = e
-            return e
-        }
-        var created: [(NibObjectPlan, NibClassRegistry.Entry?)] = []
-        created.reserveCapacity(plan.objectPlans.count)
+    /// Phase 1: every object exists before any field is read. Returns the registered objects to decode.
+    private mutating func createObjects() -> [(NibObjectPlan, NibClassRegistry.Entry)] {
+        let entries = options.registry.entries(for: plan.classNames)
+        var registered: [(NibObjectPlan, NibClassRegistry.Entry)] = []
         for p in plan.objectPlans {
             if p.isImagePlaceholder, let provide = options.imageProvider,
                let image = provide(nib.document.imagePlaceholders.first { $0.object.index == p.index }
@@ -89,7 +84,7 @@ struct NibLoader {
                 table[p.index] = image
                 continue
             }
-            var entry = lookup(p.className)
+            var entry = entries[p.classSlot]
             var custom: String?
             var className = p.className
             if entry == nil, let original = p.originalClassName {
@@ -98,48 +93,49 @@ struct NibLoader {
                                                  objectIndex: p.index))
                 custom = p.className
                 className = original
-                entry = lookup(original)
+                entry = p.originalSlot >= 0 ? entries[p.originalSlot] : nil
             }
             if let entry {
                 table[p.index] = entry.make()
-                created.append((p, p.construction == .coder ? entry : nil))
+                if p.construction == .coder { registered.append((p, entry)) }
             } else {
-                table[p.index] = NibObject(plan: p, className: className, customClassName: custom)
-                created.append((p, nil))
+                let generic = NibObject(plan: p, className: className, customClassName: custom)
+                table[p.index] = generic
+                generics[p.index] = generic
             }
         }
-        return created
+        return registered
     }
 
     // MARK: 3. Decode fields
 
-    private mutating func decodeFields(_ created: [(NibObjectPlan, NibClassRegistry.Entry?)]) throws(ArchiveError) {
-        let unarchiver = created.contains { $0.1?.isKeyedCoding == true } ? keyedUnarchiver() : nil
-        for (p, entry) in created {
+    private mutating func decodeFields(_ registered: [(NibObjectPlan, NibClassRegistry.Entry)]) throws(ArchiveError) {
+        // Generic objects: resolve their reference slots (every object exists by now).
+        for p in plan.objectPlans where !p.refTargets.isEmpty {
+            guard let generic = generics[p.index] else { continue }
+            generic.refs = p.refTargets.map { table[$0] }
+        }
+        let unarchiver = registered.contains { $0.1.isKeyedCoding } ? keyedUnarchiver() : nil
+        for (p, entry) in registered {
             guard let object = table[p.index] else { continue }
-            var refs: [AnyObject?] = []
-            refs.reserveCapacity(p.refTargets.count)
-            for t in p.refTargets { refs.append(t < table.count ? table[t] : nil) }
-            if let generic = object as? NibObject {
-                generic.refs = refs
-            } else if let entry, entry.isKeyedCoding, let unarchiver, let coding = object as? any KeyedCoding {
+            if entry.isKeyedCoding, let unarchiver, let coding = object as? any KeyedCoding {
                 try unarchiver.decodeFields(of: coding, forObjectAt: p.index)
-            } else if let entry {
-                do {
-                    try entry.decode(object, NibCoder(plan: p, refs: refs, graph: nib.document.graph))
-                } catch let e as ArchiveError {
-                    throw e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: p.index, keyPath: e.keyPath) : e
-                } catch {
-                    throw ArchiveError(.typeMismatch, "\(p.className) failed to decode: \(error)", objectIndex: p.index)
-                }
+                continue
+            }
+            do {
+                try entry.decode(object, NibCoder(plan: p, refs: p.refTargets.map { table[$0] }, graph: nib.document.graph))
+            } catch let e as ArchiveError {
+                throw e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: p.index, keyPath: e.keyPath) : e
+            } catch {
+                throw ArchiveError(.typeMismatch, "\(p.className) failed to decode: \(error)", objectIndex: p.index)
             }
         }
         // The view tree: generic subviews get their superview back-pointer (UIKit does not archive it);
         // registered view stand-ins receive their subviews in archive order.
-        for (p, _) in created where !p.subviewTargets.isEmpty {
-            if let parent = table[p.index] as? NibObject {
+        for p in plan.objectPlans where !p.subviewTargets.isEmpty {
+            if let parent = generics[p.index] {
                 for t in p.subviewTargets {
-                    if let sub = table[t] as? NibObject, sub.superview == nil { sub.superview = parent }
+                    if let sub = generics[t], sub.superview == nil { sub.superview = parent }
                 }
             } else if let parent = table[p.index] as? any NibViewHierarchy {
                 for t in p.subviewTargets { if let sub = table[t] { parent.nibAddSubview(sub) } }
@@ -218,6 +214,10 @@ struct NibLoader {
     /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and
     /// attributes). A dotted key path walks declared children first, iteratively.
     private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int) throws(ArchiveError) {
+        if let generic = object as? NibObject {
+            if attribute { generic.runtimeAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
+            return
+        }
         var target = object
         var rest = Substring(keyPath)
         while true {
@@ -261,16 +261,15 @@ struct NibLoader {
     // MARK: 5. Awake
 
     private func awake() {
-        var done = Set<ObjectIdentifier>()
-        func send(_ o: AnyObject) {
-            guard done.insert(ObjectIdentifier(o)).inserted else { return }
-            if let generic = o as? NibObject {
+        // Placeholders are not in the awake order, so every entry is a distinct object created here.
+        for i in plan.awakeOrder {
+            if let generic = generics[i] {
                 generic.awakeCount += 1
-            } else if let c = o as? any NibConnectable {
+            } else if let c = table[i] as? any NibConnectable {
                 c.awakeFromNib()
             }
         }
-        for i in plan.awakeOrder { if let o = table[i] { send(o) } }
-        if plan.awakesOwnerLast, let owner { send(owner) }
+        if plan.awakesOwnerLast, let owner = owner as? any NibConnectable { owner.awakeFromNib() }
+        else if plan.awakesOwnerLast, let owner = owner as? NibObject { owner.awakeCount += 1 }
     }
 }
