@@ -106,6 +106,8 @@ extension KeyedUnarchiver {
     /// - Returns: The instance (possibly still being decoded, inside a cycle).
     /// - Throws: As ``decodeObject(of:forKey:)``.
     public func instance<T: KeyedCoding>(of type: T.Type, at n: Int) throws(ArchiveError) -> T {
+        // Already decoded and of the right class: the common case for shared references.
+        if !secure, n >= 0, n < table.count, let t = table[n] as? T { return t }
         let obj = try instance(at: n) { $0 is T.Type } allowedNames: { [T.archivedClassName] }
         guard let t = obj as? T else {
             throw located(.unexpectedClass, "object #\(n) is a \(Swift.type(of: obj)), not a \(T.self)", key: nil)

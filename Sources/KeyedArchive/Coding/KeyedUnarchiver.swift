@@ -120,6 +120,10 @@ public final class KeyedUnarchiver {
 
     /// Class index → resolved class (cached after the first lookup).
     var resolved: [KeyedClassRegistry.ClassBox?]
+    /// Class index → whether its name resolves through the maps or registry (0 unknown, 1 no, 2 yes).
+    var mappedState: [UInt8]
+    /// Class index → ``ClassFamily`` raw value (0: not computed yet).
+    var familyOfClass: [UInt8]
     var classForName: [String: KeyedClassRegistry.ClassBox] = [:]
     var localRegistry: [String: KeyedClassRegistry.ClassBox] = [:]
 
@@ -140,6 +144,8 @@ public final class KeyedUnarchiver {
         self.table = Array(repeating: nil, count: graph.objects.count)
         self.origin = Array(repeating: (-2, -1, -1), count: graph.objects.count)
         self.resolved = Array(repeating: nil, count: graph.classes.count)
+        self.mappedState = Array(repeating: 0, count: graph.classes.count)
+        self.familyOfClass = Array(repeating: 0, count: graph.classes.count)
         self.scope = Scope(object: -1, start: 0, end: graph.top.count, cursor: 0, unkeyed: 0)
     }
 
@@ -165,6 +171,7 @@ public final class KeyedUnarchiver {
     public func setClass(_ cls: (any KeyedCoding.Type)?, forClassName name: String) {
         classForName[name] = cls.map(KeyedClassRegistry.ClassBox.init)
         resolved = Array(repeating: nil, count: graph.classes.count)
+        mappedState = Array(repeating: 0, count: graph.classes.count)
     }
 
     /// The class set for `name` on this unarchiver.
@@ -192,6 +199,7 @@ public final class KeyedUnarchiver {
             for name in KeyedClassRegistry.registeredNames(of: t) { localRegistry[name] = KeyedClassRegistry.ClassBox(t) }
         }
         resolved = Array(repeating: nil, count: graph.classes.count)
+        mappedState = Array(repeating: 0, count: graph.classes.count)
     }
 
     // MARK: Scope inspection

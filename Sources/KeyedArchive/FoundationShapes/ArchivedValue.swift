@@ -14,16 +14,25 @@ import Foundation
 public enum ArchivedValue: KeyedArchivable, Equatable {
     /// `NSNull`.
     case null
+    /// A boolean (plain bool or `NSNumber` of a BOOL).
     case bool(Bool)
+    /// An integer that fits `Int64`.
     case int(Int64)
     /// An integer above `Int64.max`.
     case unsignedInt(UInt64)
+    /// A 4-byte real.
     case float(Float)
+    /// An 8-byte real.
     case double(Double)
+    /// A string (plain, `NSString`, `NSMutableString`).
     case string(String)
+    /// Bytes (plain data, `NSData`, `NSMutableData`).
     case data([UInt8])
+    /// `NSDate`, or a plain plist date.
     case date(Date)
+    /// `NSURL`.
     case url(URL)
+    /// `NSUUID`.
     case uuid(UUID)
     /// `NSArray`/`NSMutableArray`.
     case array([ArchivedValue])
@@ -35,9 +44,13 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     case countedSet([Counted])
     /// `NSDictionary`/`NSMutableDictionary`, in stored order (keys may be any value).
     case dictionary([Entry])
+    /// `NSIndexSet`/`NSMutableIndexSet`.
     case indexSet(ArchivedIndexSet)
+    /// `NSIndexPath`.
     case indexPath(ArchivedIndexPath)
+    /// `NSAttributedString`/`NSMutableAttributedString`.
     case attributedString(ArchivedAttributedString)
+    /// `NSError`.
     case error(ArchivedError)
     /// `NSValue` holding a point, size, rect, range or edge insets.
     case geometry(ArchivedGeometry)
@@ -46,7 +59,9 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
 
     /// A dictionary entry.
     public struct Entry: Equatable {
+        /// The key.
         public var key: ArchivedValue
+        /// The value.
         public var value: ArchivedValue
         /// Creates an entry.
         public init(key: ArchivedValue, value: ArchivedValue) {
@@ -57,7 +72,9 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
 
     /// A counted-set member.
     public struct Counted: Equatable {
+        /// The member.
         public var element: ArchivedValue
+        /// How many times it occurs.
         public var count: Int
         /// Creates a counted member.
         public init(element: ArchivedValue, count: Int) {
@@ -196,13 +213,16 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     /// The walk frame for a collection object (members read once), or nil for anything else, including
     /// collection classes the caller mapped to a class of its own.
     static func containerFrame(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> Frame? {
-        guard u.graph.objects[n].kind == .object, let name = u.graph.className(ofObject: n), u.lookUp(name) == nil else { return nil }
+        let o = u.graph.objects[n]
+        guard o.kind == .object, o.classIndex >= 0, !u.hasMappedClass(ofObject: n) else { return nil }
         let kind: Frame.Kind
-        if arrayClassNames.contains(name) { kind = .array }
-        else if setClassNames.contains(name) { kind = .set }
-        else if name == "NSOrderedSet" || name == "NSMutableOrderedSet" { kind = .orderedSet }
-        else if dictionaryClassNames.contains(name) { kind = .dictionary }
-        else { return nil }
+        switch u.family(ofClass: o.classIndex) {
+        case .array: kind = .array
+        case .set: kind = .set
+        case .orderedSet: kind = .orderedSet
+        case .dictionary: kind = .dictionary
+        default: return nil
+        }
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Frame in
             switch kind {
             case .dictionary:
@@ -232,30 +252,29 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     static func leaf(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue {
         let o = u.graph.objects[n]
         if o.kind == .plain { return try plain(o.plainValue, u) }
-        guard let name = u.graph.className(ofObject: n) else {
+        guard o.classIndex >= 0, o.classIndex < u.graph.classes.count else {
             _ = try u.resolveClass(ofObject: n)  // reports the precise corruption
             throw u.located(.corruptArchive, "object #\(n) has no class", key: nil)
         }
         // A class the caller registered or mapped wins over the built-in Foundation shapes.
-        if u.lookUp(name) != nil { return try object(n, u) }
-        switch name {
-        case _ where stringClassNames.contains(name): return .string(try String.decodeArchived(objectAt: n, from: u))
-        case _ where dataClassNames.contains(name): return .data(Array(try u.dataBytes(objectAt: n)))
-        case "NSNumber": return try plain(u.numberValue(objectAt: n), u)
-        case "NSCountedSet":
+        if u.hasMappedClass(ofObject: n) { return try object(n, u) }
+        switch u.family(ofClass: o.classIndex) {
+        case .string: return .string(try String.decodeArchived(objectAt: n, from: u))
+        case .data: return .data(Array(try u.dataBytes(objectAt: n)))
+        case .number: return try plain(u.numberValue(objectAt: n), u)
+        case .countedSet:
             let c = try ArchivedCountedSet<ArchivedValue>.decodeArchived(objectAt: n, from: u)
             return .countedSet(c.members.map { Counted(element: $0.element, count: $0.count) })
-        case "NSDate": return .date(try Date.decodeArchived(objectAt: n, from: u))
-        case "NSURL": return .url(try URL.decodeArchived(objectAt: n, from: u))
-        case "NSUUID": return .uuid(try UUID.decodeArchived(objectAt: n, from: u))
-        case "NSNull": return .null
-        case "NSIndexSet", "NSMutableIndexSet": return .indexSet(try ArchivedIndexSet.decodeArchived(objectAt: n, from: u))
-        case "NSIndexPath": return .indexPath(try ArchivedIndexPath.decodeArchived(objectAt: n, from: u))
-        case "NSAttributedString", "NSMutableAttributedString":
-            return .attributedString(try ArchivedAttributedString.decodeArchived(objectAt: n, from: u))
-        case "NSError": return .error(try ArchivedError.decodeArchived(objectAt: n, from: u))
-        case "NSValue", "NSConcreteValue": return .geometry(try ArchivedGeometry.decodeArchived(objectAt: n, from: u))
-        default: return try object(n, u)
+        case .date: return .date(try Date.decodeArchived(objectAt: n, from: u))
+        case .url: return .url(try URL.decodeArchived(objectAt: n, from: u))
+        case .uuid: return .uuid(try UUID.decodeArchived(objectAt: n, from: u))
+        case .null: return .null
+        case .indexSet: return .indexSet(try ArchivedIndexSet.decodeArchived(objectAt: n, from: u))
+        case .indexPath: return .indexPath(try ArchivedIndexPath.decodeArchived(objectAt: n, from: u))
+        case .attributedString: return .attributedString(try ArchivedAttributedString.decodeArchived(objectAt: n, from: u))
+        case .error: return .error(try ArchivedError.decodeArchived(objectAt: n, from: u))
+        case .value: return .geometry(try ArchivedGeometry.decodeArchived(objectAt: n, from: u))
+        case .array, .set, .orderedSet, .dictionary, .other: return try object(n, u)
         }
     }
 

@@ -18,7 +18,7 @@ public enum ArchivedGeometry: KeyedArchivable, Equatable, Sendable {
 
     /// Reads an `NSValue`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedGeometry {
-        try u.expectClass(n, ["NSValue", "NSConcreteValue"], as: "an NSValue")
+        try u.expectClass(n, .value, as: "an NSValue")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> ArchivedGeometry in
             guard u.containsValue(forKey: "NS.special") else { return try generic(u) }
             func numbers(_ key: String, _ count: Int) throws(ArchiveError) -> [Double] {

@@ -155,8 +155,9 @@ internal struct BinaryPlistReader {
     }
 
     /// Reads the count that follows a marker whose low nibble is 0xF (an int object `10`…`13`).
+    // `mutating` only so that calls from the mutating scan pass self by reference instead of copying it.
     @inline(__always)
-    func readCount(_ marker: UInt8, _ p: inout Int, index: Int) throws(ArchiveError) -> Int {
+    mutating func readCount(_ marker: UInt8, _ p: inout Int, index: Int) throws(ArchiveError) -> Int {
         let nibble = Int(marker & 0x0F)
         if nibble != 0x0F { return nibble }
         let end = trailer.offsetTableOffset

@@ -112,6 +112,9 @@ extension InputLoader {
         case .file(let bytes):
             return bytes
         case .tree(let tree):
+            if tree.entry("Info.plist") != nil, tree.entries.contains(where: { $0.path.hasSuffix(".nib") || $0.path.contains(".nib/") }) {
+                throw CLIError(path: ref.description, what: "is a storyboard: name one of its nibs, or use `keyed-archive nib` for the whole storyboard")
+            }
             return try NibDirectoryChoice.primaryBytes(tree, path: ref.description)
         }
     }
