@@ -1,4 +1,116 @@
 import Foundation
 
 /// Probe commands over NSKeyedArchiver/NSKeyedUnarchiver (owned by the Archiver/Unarchiver tests).
-let keyedProbeCommands: [String: @Sendable ([String]) throws -> Void] = [:]
+///
+/// - `keyed-write <dir>`: archives a fixed set of objects and values with NSKeyedArchiver, one binary
+///   archive per case (`<case>.archive`), so the tests can decode them with our Unarchiver.
+/// - `keyed-describe <file>`: decodes `root` with NSKeyedUnarchiver (not secure; no cycles: Foundation on
+///   Linux crashes on them) and prints a canonical, order-independent description.
+let keyedProbeCommands: [String: @Sendable ([String]) throws -> Void] = [
+    "keyed-write": { args in
+        guard let dir = args.first else { throw ProbeError("usage: keyed-write <dir>") }
+        for (name, object) in KeyedProbeCases.all() {
+            let data = try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: false)
+            try data.write(to: URL(fileURLWithPath: dir).appendingPathComponent(name + ".archive"))
+        }
+    },
+    "keyed-describe": { args in
+        guard let path = args.first else { throw ProbeError("usage: keyed-describe <file>") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let u = try NSKeyedUnarchiver(forReadingFrom: data)
+        u.requiresSecureCoding = false
+        u.decodingFailurePolicy = .setErrorAndReturn
+        let root = u.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
+        if let e = u.error { throw ProbeError("\(e)") }
+        print(KeyedCanonical.render(root as Any))
+    },
+]
+
+/// A plain NSCoding class; our tests map their own class onto its name (`FoundationProbe.ProbePerson`).
+final class ProbePerson: NSObject, NSCoding {
+    var name: String
+    var age: Int
+    var friends: [ProbePerson]
+
+    init(name: String, age: Int, friends: [ProbePerson] = []) {
+        self.name = name
+        self.age = age
+        self.friends = friends
+    }
+
+    init?(coder: NSCoder) {
+        name = coder.decodeObject(forKey: "name") as? String ?? ""
+        age = coder.decodeInteger(forKey: "age")
+        friends = coder.decodeObject(forKey: "friends") as? [ProbePerson] ?? []
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(name, forKey: "name")
+        coder.encode(age, forKey: "age")
+        coder.encode(friends, forKey: "friends")
+    }
+}
+
+enum KeyedProbeCases {
+    /// The fixed cases `keyed-write` archives. The tests hold the matching expectations.
+    static func all() -> [(String, Any)] {
+        let bob = ProbePerson(name: "Bob", age: 41)
+        let ann = ProbePerson(name: "Ann", age: 30, friends: [bob, bob])
+        return [
+            ("string", "héllo, wörld" as NSString),
+            ("mutable-string", NSMutableString(string: "mutable")),
+            ("numbers", [NSNumber(value: -1), NSNumber(value: Int64.max), NSNumber(value: UInt64.max), NSNumber(value: 1.5),
+                         NSNumber(value: Float(0.25)), NSNumber(value: true)] as NSArray),
+            ("dictionary", ["a": 1, "b": "two", "c": [1, 2, 3]] as NSDictionary),
+            ("set", NSSet(array: ["x", "y", "z"])),
+            ("date", NSDate(timeIntervalSinceReferenceDate: 700_000_000.5)),
+            ("data", Data([0, 1, 2, 0xFF]) as NSData),
+            ("url", NSURL(fileURLWithPath: "/tmp/probe/file.txt")),
+            ("uuid", NSUUID(uuidString: "0AD863BA-7584-40CF-8896-BD87B3280C34") ?? NSUUID()),
+            ("null", NSNull()),
+            ("people", ann),
+        ]
+    }
+}
+
+/// A canonical rendering of decoded Foundation objects, shared by the tests' expectations.
+enum KeyedCanonical {
+    static func render(_ x: Any) -> String {
+        switch x {
+        case let p as ProbePerson:
+            return "Person(" + render(p.name as NSString) + "," + String(p.age) + "," + render(p.friends as NSArray) + ")"
+        case let s as NSMutableString where type(of: s) == NSMutableString.self:
+            return "ms" + render(String(s))
+        case let s as String:
+            return "\"" + s + "\""
+        case let d as Data:
+            return "d<" + d.map { String(format: "%02x", $0) }.joined() + ">"
+        case let d as Date:
+            return "date(\(d.timeIntervalSinceReferenceDate))"
+        case let u as URL:
+            return "url(\(u.absoluteString))"
+        case let u as UUID:
+            return "uuid(\(u.uuidString))"
+        case is NSNull:
+            return "null"
+        case let d as NSDictionary:
+            var entries: [String] = []
+            for (k, v) in d { entries.append(render(k) + ":" + render(v)) }
+            return "{" + entries.sorted().joined(separator: ",") + "}"
+        case let a as NSArray:
+            return "[" + a.map { render($0) }.joined(separator: ",") + "]"
+        case let s as NSSet:
+            return "(" + s.map { render($0) }.sorted().joined(separator: ",") + ")"
+        case let n as NSNumber:
+            let t = String(cString: n.objCType)
+            if t == "c", n.int64Value == 0 || n.int64Value == 1, type(of: n) != NSNumber.self || "\(n)" == "true" || "\(n)" == "false" {
+                return n.boolValue ? "true" : "false"
+            }
+            if t == "d" || t == "f" { return "r\(n.doubleValue)" }
+            if t == "Q" { return "i\(n.uint64Value)" }
+            return "i\(n.int64Value)"
+        default:
+            return "?\(type(of: x))"
+        }
+    }
+}

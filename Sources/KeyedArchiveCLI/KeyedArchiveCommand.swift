@@ -12,6 +12,6 @@ struct KeyedArchiveCommand: ParsableCommand {
         of a zip archive such as App.ipa#Payload/App.app/Base.lproj/Main.storyboardc.
         """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, DumpCommand.self, ConvertCommand.self, LsCommand.self]
+        subcommands: [ValidateCommand.self, DumpCommand.self, ConvertCommand.self, LsCommand.self, DiffCommand.self, NibCommand.self]
     )
 }

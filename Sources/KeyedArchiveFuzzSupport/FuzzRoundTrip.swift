@@ -18,37 +18,51 @@ enum FuzzRoundTrip {
     }
 }
 
-/// Property list → `bplist00` → property list.
+/// Property list → bytes in the format it was read from → property list.
 enum PlistRoundTrip {
+    /// The bytes of `plist` in `format`, and the reader for that format.
+    static func encode(_ plist: PropertyList, as format: PropertyList.Format) -> [UInt8] {
+        format == .binary ? plist.binaryData() : plist.xmlData()
+    }
+
+    static func decode(_ bytes: [UInt8], as format: PropertyList.Format) throws(ArchiveError) -> PropertyList {
+        format == .binary
+            ? try PropertyList(binary: bytes, limits: FuzzLimits.standard)
+            : try PropertyList(xml: bytes, limits: FuzzLimits.standard)
+    }
+
     static func check(_ first: PropertyList) {
-        let encoded = first.binaryData()
+        let format = first.format
+        let surface = format == .binary ? "bplist00" : "XML plist"
+        let encoded = encode(first, as: format)
         let second: PropertyList
         do {
-            second = try PropertyList(binary: encoded, limits: FuzzLimits.standard)
+            second = try decode(encoded, as: format)
         } catch where error.code == .limitExceeded {
             return
         } catch {
-            RoundTripFailure.trap("bplist00", "our own output does not parse: \(error)")
+            RoundTripFailure.trap(surface, "our own output does not parse: \(error)")
         }
         if let v1 = try? first.value(limits: FuzzLimits.materialise),
            let v2 = try? second.value(limits: FuzzLimits.materialise), v1 != v2 {
-            RoundTripFailure.trap("bplist00", "the values differ")
+            RoundTripFailure.trap(surface, "the values differ")
         }
-        guard second.binaryData() == encoded else {
-            RoundTripFailure.trap("bplist00", "re-encoding the decoded output gives different bytes")
+        guard encode(second, as: format) == encoded else {
+            RoundTripFailure.trap(surface, "re-encoding the decoded output gives different bytes")
         }
     }
 }
 
-/// Keyed archive → ``ArchiveGraph`` → keyed archive (`bplist00`) → ``ArchiveGraph``.
+/// Keyed archive → ``ArchiveGraph`` → keyed archive (in the source's plist format) → ``ArchiveGraph``.
 enum KeyedRoundTrip {
     static func check(_ plist: PropertyList) {
         guard let first = try? ArchiveGraph(keyedArchive: plist, limits: FuzzLimits.standard),
               let written = try? PropertyList(keyedArchive: first) else { return }
-        let encoded = written.binaryData()
+        let format = plist.format
+        let encoded = PlistRoundTrip.encode(written, as: format)
         let second: ArchiveGraph
         do {
-            let reread = try PropertyList(binary: encoded, limits: FuzzLimits.standard)
+            let reread = try PlistRoundTrip.decode(encoded, as: format)
             second = try ArchiveGraph(keyedArchive: reread, limits: FuzzLimits.standard)
         } catch where error.code == .limitExceeded {
             return
@@ -56,7 +70,7 @@ enum KeyedRoundTrip {
             RoundTripFailure.trap("keyed archive", "our own output does not read back: \(error)")
         }
         if let d = difference(first, second) { RoundTripFailure.trap("keyed archive", d) }
-        guard let again = try? PropertyList(keyedArchive: second), again.binaryData() == encoded else {
+        guard let again = try? PropertyList(keyedArchive: second), PlistRoundTrip.encode(again, as: format) == encoded else {
             RoundTripFailure.trap("keyed archive", "re-encoding the decoded output gives different bytes")
         }
     }

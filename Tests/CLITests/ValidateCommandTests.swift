@@ -23,6 +23,23 @@ struct ValidateCommandTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test func onATerminalAProgressLineAndASummaryAreShown() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        _ = try scratch.write(try Corpus.bytes(Fixtures.minimalNib), to: "d/a.nib")
+        _ = try scratch.write(try Corpus.bytes(Fixtures.keyedSet), to: "d/b.archive")
+        _ = try scratch.write(Array(try Corpus.bytes(Fixtures.keyedSet).dropLast(8)), to: "d/c.archive")
+        let result = try CLI.run(["validate", "-r", "d"], in: scratch.url, environment: ["KEYED_ARCHIVE_TTY": "1"])
+        #expect(result.status == 1)
+        let clear = "\r\u{1B}[K"
+        #expect(result.stdout.contains(clear + "[" + String(repeating: "#", count: 24) + "] 3/3"), "\(result.stdout)")
+        #expect(result.stdout.contains(clear + "d/c.archive: "), "\(result.stdout)")
+        let summary = try #require(result.stdout.components(separatedBy: clear).last)
+        #expect(summary.hasPrefix("2 ok, 1 bad ("), "\(summary)")
+        #expect(!result.stdout.contains("\u{1B}[3"), "colour despite NO_COLOR")
+    }
+
     @Test func goodFilesExitZeroAndPrintNothing() throws {
         guard Corpus.require() else { return }
         let result = try CLI.run(["validate", Fixtures.minimalNib.path, Fixtures.keyedNib.path, Fixtures.keyedSet.path])
@@ -56,6 +73,21 @@ struct ValidateCommandTests {
         let verbose = try CLI.run(["validate", "--verbose", "bad.nib"], in: scratch.url)
         #expect(verbose.stdout.contains("^^"), "\(verbose.stdout)")
         #expect(verbose.stdout.contains("00000000  4e 49 42 41"), "\(verbose.stdout)")
+    }
+
+    @Test func aStoryboardMissingAListedSceneNibIsBad() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let dir = scratch.path("Main.storyboardc")
+        try FileManager.default.copyItem(at: Fixtures.storyboardDirectory, to: dir)
+        #expect(try CLI.run(["validate", "Main.storyboardc"], in: scratch.url).status == 0)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("NSWindowController-wc1-00-001.nib"))
+        let result = try CLI.run(["validate", "Main.storyboardc"], in: scratch.url)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stdout)")
+        #expect(lines.first?.hasPrefix("Main.storyboardc/NSWindowController-wc1-00-001.nib: fileNotFound") == true, "\(result.stdout)")
     }
 
     @Test func aPlainDirectoryNeedsRecursive() throws {

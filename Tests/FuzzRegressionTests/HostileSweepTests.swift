@@ -1,5 +1,5 @@
 import KeyedArchive
-import KeyedArchiveFuzzSupport
+@testable import KeyedArchiveFuzzSupport
 import Testing
 
 /// The hostile sweeps of Docs/fuzzing.md: inputs built to exhaust memory, stack or time. Each must
@@ -145,5 +145,107 @@ import Testing
             #expect(error.code == .corruptArchive)
         }
         survivesEveryHarness(bytes)
+    }
+    // MARK: Through the Unarchiver
+
+    /// An unarchiver over `bytes` that knows the fuzz test classes.
+    func unarchiver(_ bytes: [UInt8], maxDepth: Int? = nil) throws -> KeyedUnarchiver {
+        var options = KeyedUnarchiver.Options()
+        if let maxDepth { options.limits.maxDepth = maxDepth }
+        let u = try KeyedUnarchiver(keyedArchive: PropertyList(parsing: bytes), options: options)
+        u.register(FuzzPerson.self, FuzzNode.self)
+        return u
+    }
+
+    /// `NSCountedSet` whose `NS.count` claims a billion members but holds one.
+    @Test func countedSetWithLyingCountIsCorrupt() throws {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("NSCountedSet", superclasses: ["NSMutableSet", "NSSet", "NSObject"])
+        let member = maker.plain(maker.b.addString("a"))
+        let root = maker.object(classUID: cls, [
+            ("NS.count", maker.b.addInteger(Int64(1_000_000_000))),
+            ("NS.object0", maker.b.addUID(member)),
+            ("NS.count0", maker.b.addInteger(Int64(1))),
+        ])
+        let bytes = maker.archive(root: root).binaryData()
+        let error = #expect(throws: ArchiveError.self) {
+            try unarchiver(bytes).decodeTopLevelObject(of: ArchivedValue.self)
+        }
+        #expect(error?.code == .corruptArchive)
+        survivesEveryHarness(bytes)
+        for mode in UInt8(0) ..< 4 { FuzzTarget.unarchiver.run([mode] + bytes) }
+    }
+
+    @Test func unarchivingAMillionDanglingUIDsFailsAtTheFirst() throws {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("NSArray")
+        let dangling = maker.b.addUID(9)
+        let members = maker.b.addArray(Array(repeating: dangling, count: 1_000_000))
+        let root = maker.object(classUID: cls, [("NS.objects", members)])
+        let bytes = maker.archive(root: root).binaryData()
+        let error = #expect(throws: ArchiveError.self) {
+            try unarchiver(bytes).decodeTopLevelObject(of: ArchivedValue.self)
+        }
+        #expect(error?.code == .badReference)
+    }
+
+    @Test func unarchivingARootPastTheEndIsABadReference() throws {
+        var maker = KeyedArchiveMaker()
+        _ = maker.plain(maker.b.addString("only"))
+        let bytes = maker.archive(root: 10).binaryData()
+        let error = #expect(throws: ArchiveError.self) {
+            try unarchiver(bytes).decodeTopLevelObject(of: ArchivedValue.self)
+        }
+        #expect(error?.code == .badReference)
+    }
+
+    @Test func unarchivingAClassThatIsItsOwnObjectFails() throws {
+        var maker = KeyedArchiveMaker()
+        let me = maker.object(classUID: 1, [("n", maker.b.addInteger(Int64(1)))])
+        let bytes = maker.archive(root: me).binaryData()
+        let error = #expect(throws: ArchiveError.self) {
+            try unarchiver(bytes).decodeTopLevelObject(of: ArchivedValue.self)
+        }
+        #expect(error?.code == .corruptArchive)
+        for mode in UInt8(0) ..< 4 { FuzzTarget.unarchiver.run([mode] + bytes) }
+    }
+
+    /// NSArrays nested 100,000 deep (each the only member of the previous): a value shape, so the depth
+    /// budget ends it. (Budget 200 here: the default overflows a debug test thread's stack, finding F3.)
+    @Test func unarchivingArraysNestedOneHundredThousandDeepHitsTheDepthLimit() throws {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("NSArray")
+        let first = UInt64(maker.entries.count)
+        for i in 0 ..< 100_000 {
+            let next = i == 99_999 ? maker.b.addArray([]) : maker.b.addArray([maker.b.addUID(first + UInt64(i) + 1)])
+            _ = maker.object(classUID: cls, [("NS.objects", next)])
+        }
+        let bytes = maker.archive(root: first).binaryData()
+        let error = #expect(throws: ArchiveError.self) {
+            try unarchiver(bytes, maxDepth: 200).decodeTopLevelObject(of: ArchivedValue.self)
+        }
+        #expect(error?.code == .limitExceeded)
+    }
+
+    /// A chain of 100,000 class instances (`next` → `next` → …): the unarchiver decodes fields of deep
+    /// objects from a worklist, so this succeeds with the default options and without deep recursion.
+    @Test func unarchivingAnObjectChainOneHundredThousandLongNeedsNoRecursion() throws {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("FuzzNode")
+        let first = UInt64(maker.entries.count)
+        for i in 0 ..< 100_000 {
+            let next = i == 99_999 ? maker.b.addUID(0) : maker.b.addUID(first + UInt64(i) + 1)
+            _ = maker.object(classUID: cls, [("next", next)])
+        }
+        let bytes = maker.archive(root: first).binaryData()
+        defer { FuzzInstances.breakCycles() }
+        let head = try #require(try unarchiver(bytes).decodeTopLevelObject(of: FuzzNode.self))
+        var length = 0
+        var node: FuzzNode? = head
+        while let n = node {
+            length += 1
+            node = n.next
+        }
+        #expect(length == 100_000)
     }
 }

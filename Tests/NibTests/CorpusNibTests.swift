@@ -18,12 +18,6 @@ import Testing
         (try? Corpus.bytes(url)).map { ArchiveFormat.detect($0) == .typedstream } ?? false
     }
 
-    /// Stand-ins for every external placeholder of a document.
-    static func externals(_ doc: NibDocument) -> [String: AnyObject] {
-        var out: [String: AnyObject] = [:]
-        for p in doc.placeholders where p.kind != .filesOwner && p.kind != .firstResponder { out[p.identifier] = NibObject(className: "External") }
-        return out
-    }
 
     @Test func everyFlatNibMapsAndInstantiates() throws {
         guard Corpus.require() else { return }
@@ -40,8 +34,11 @@ import Testing
             do {
                 let nib = try Nib(contentsOf: url)
                 let owner = NibObject(className: "Owner")
-                let result = try nib.instantiate(owner: owner, externalObjects: Self.externals(nib.document), options: NibInstantiationOptions())
+                let result = try nib.instantiate(owner: owner, externalObjects: nib.standInExternalObjects(), options: NibInstantiationOptions())
                 #expect(result.topLevelObjects.count == nib.document.topLevelObjects.count, "\(name)")
+                let report = try nib.inspectInstantiation()
+                #expect(report.topLevelObjects.count == result.topLevelObjects.count, "\(name)")
+                #expect(report.genericObjectCount == report.createdObjectCount, "\(name)")
                 passed += 1
             } catch {
                 failures.append("\(name): \(error)")
@@ -51,5 +48,25 @@ import Testing
         for f in failures { Issue.record("\(f)") }
         #expect(passed > 200)
         #expect(typedstream == 3)
+    }
+}
+
+extension CorpusNibTests {
+    @Test func inputsOpenAsNibOrStoryboard() throws {
+        guard Corpus.require() else { return }
+        let sb = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct/sb_toolbar.out")
+        guard case let .storyboard(doc) = try NibInput.open(.path(sb.path)) else {
+            Issue.record("a .out directory with Info.plist is a storyboard")
+            return
+        }
+        #expect(doc.entryPoint == "ToolbarWC")
+        #expect(try NibInput.open(.path(sb.path)).summary.entryPoint == "ToolbarWC")
+        let flat = Corpus.root.appendingPathComponent("nib/nibkit/TestsData__nib1.nib")
+        guard case let .nib(nib) = try NibInput.open(.path(flat.path)) else {
+            Issue.record("a flat file is a nib")
+            return
+        }
+        #expect(try NibInput.open(.path(flat.path)).summary.connections.count == nib.document.connections.count)
+        #expect(NibInput.nib(nib).summary.container == .flatFile)
     }
 }

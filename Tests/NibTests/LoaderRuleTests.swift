@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import KeyedArchive
 import Testing
 @testable import Nib
@@ -226,3 +228,60 @@ final class RecursiveView: NibInstantiable {
 
 /// Identity comparison outside `#expect` (the macro's `===` expansion crashes the 6.3.1 compiler).
 func same(_ a: AnyObject?, _ b: AnyObject?) -> Bool { a === b }
+
+final class LayerOwner: NibConnectable {
+    final class Layer: NibConnectable {
+        var cornerRadius = 0.0
+        static var nibKeys: NibKeys {
+            var k = NibKeys()
+            k.attribute("cornerRadius", \Layer.cornerRadius)
+            return k
+        }
+    }
+    var layer: Layer? = Layer()
+    static var nibKeys: NibKeys {
+        var k = NibKeys()
+        k.child("layer", \LayerOwner.layer)
+        return k
+    }
+}
+
+extension LoaderRuleTests {
+    @Test func runtimeAttributeKeyPathsWalkDeclaredChildren() throws {
+        var f = NibFixture()
+        let owner = f.proxy("IBFilesOwner")
+        let kvp = f.keyValuePair(owner, "layer.cornerRadius", .double(6))
+        let bad = f.keyValuePair(owner, "layer.borderWidth", .double(1))
+        let graph = f.uikitGraph(topLevel: [owner], objects: [owner], connections: [], keyValuePairs: [kvp, bad])
+        let o = LayerOwner()
+        let result = try Self.nib(graph).instantiate(owner: o, options: NibInstantiationOptions(collectsUndeclaredOutlets: true))
+        #expect(o.layer?.cornerRadius == 6)
+        #expect(result.diagnostics.map(\.kind) == [.undeclaredOutlet])
+        #expect(result.diagnostics.first?.message.contains("borderWidth") == true)
+    }
+
+    @Test func bindingsAreRecordedOnGenericSources() throws {
+        guard Corpus.require() else { return }
+        let url = Corpus.root.appendingPathComponent("nib/caffeine/English.lproj__MainMenu.nib__keyedobjects-101300.nib")
+        let nib = try Nib(contentsOf: url)
+        let result = try nib.instantiate(owner: NibObject(className: "NSApplication"), options: NibInstantiationOptions())
+        let bound = nib.document.connections.filter { $0.kind == .binding }
+        #expect(bound.count == 4)
+        for c in bound {
+            let source = try #require(result.object(at: c.source?.index ?? -1) as? NibObject)
+            #expect(source.bindings.contains { $0.binding == c.label && $0.keyPath == c.bindingKeyPath })
+        }
+    }
+}
+
+extension LoaderRuleTests {
+    @Test func oneNibInstantiatesConcurrentlyFromManyThreads() throws {
+        let nib = try Self.nib(Self.buttonNib().graph)
+        let counts = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let n = (try? nib.instantiate(owner: nil).count) ?? -1
+            counts.withLock { $0.append(n) }
+        }
+        #expect(counts.withLock { $0 } == Array(repeating: 1, count: 16))
+    }
+}

@@ -152,3 +152,18 @@ import Testing
         #expect(same(c.superview, p))
     }
 }
+
+extension ModelTests {
+    @Test func aConnectionLabelThatIsNotAStringIsATypeMismatch() throws {
+        var f = NibFixture()
+        let owner = f.proxy("IBFilesOwner")
+        let view = f.add("UIView")
+        // UILabel holds an integer instead of an NSString.
+        let c = f.add("UIRuntimeOutletConnection", [("UILabel", .int(5)), ("UISource", .ref(owner)), ("UIDestination", .ref(view))])
+        let graph = f.uikitGraph(topLevel: [owner, view], objects: [owner, view], connections: [c])
+        let error = #expect(throws: ArchiveError.self) { try NibDocument(graph: graph) }
+        #expect(error?.code == .typeMismatch)
+        #expect(error?.objectIndex == c)
+        #expect(error?.keyPath == ["UILabel"])
+    }
+}

@@ -51,6 +51,14 @@ extension KeyedUnarchiver {
                       "cannot decode object of class (\(cls.name)) for object #\(n); no class named \(cls.name) was found", key: nil)
     }
 
+    /// Whether object `n`'s recorded class name resolves through steps 1–3 (cached per class record).
+    func hasMappedClass(ofObject n: Int) -> Bool {
+        let c = graph.objects[n].classIndex
+        guard c >= 0, c < graph.classes.count else { return false }
+        if mappedState[c] == 0 { mappedState[c] = lookUp(graph.classes[c].name) == nil ? 1 : 2 }
+        return mappedState[c] == 2
+    }
+
     /// Steps 1–3 for one name, then `classForKeyedUnarchiver`.
     func lookUp(_ name: String) -> (any KeyedCoding.Type)? {
         let t = classForName[name]?.type ?? KeyedClassRegistry.mappedClass(forClassName: name)

@@ -72,6 +72,7 @@ extension KeyedUnarchiver {
                                         key: at), nil)
             }
             reachElement = Int32(truncatingIfNeeded: element)
+            if element >= 0 { reachKey = canonicalIndex(key) ?? -1 }
             do {
                 return try T.decodeArchived(objectAt: n, from: self)
             } catch {
@@ -105,6 +106,8 @@ extension KeyedUnarchiver {
     /// - Returns: The instance (possibly still being decoded, inside a cycle).
     /// - Throws: As ``decodeObject(of:forKey:)``.
     public func instance<T: KeyedCoding>(of type: T.Type, at n: Int) throws(ArchiveError) -> T {
+        // Already decoded and of the right class: the common case for shared references.
+        if !secure, n >= 0, n < table.count, let t = table[n] as? T { return t }
         let obj = try instance(at: n) { $0 is T.Type } allowedNames: { [T.archivedClassName] }
         guard let t = obj as? T else {
             throw located(.unexpectedClass, "object #\(n) is a \(Swift.type(of: obj)), not a \(T.self)", key: nil)
@@ -181,8 +184,10 @@ extension KeyedUnarchiver {
         guard n >= 0, n < graph.objects.count else {
             throw located(.badReference, "reference to object \(n), but the archive has \(graph.objects.count) objects", key: nil)
         }
-        guard depth < options.limits.maxDepth else {
-            throw located(.limitExceeded, "objects nest deeper than the depth budget of \(options.limits.maxDepth)", key: nil)
+        // Nested scopes are nested calls: the cap keeps the call stack safe on small thread stacks.
+        guard depth < min(options.limits.maxDepth, maxRecursion) else {
+            throw located(.limitExceeded, "objects nest deeper than the depth budget of \(min(options.limits.maxDepth, maxRecursion))",
+                          key: nil)
         }
         if origin[n].parent == -2 { origin[n] = (Int32(scope.object), reachKey, reachElement) }
         let o = graph.objects[n]
@@ -198,6 +203,34 @@ extension KeyedUnarchiver {
             if let s = scopeStack.popLast() { scope = s }
         }
         return try body()
+    }
+
+    /// Records how the next object is reached (a collection member), for key paths.
+    func noteReach(key: String, element: Int) {
+        reachKey = canonicalIndex(key) ?? -1
+        reachElement = Int32(truncatingIfNeeded: element)
+    }
+
+    /// Runs `body` with object `n` as the current scope but without counting depth (an iterative walker
+    /// uses this to decode a collection member in the collection's scope).
+    func withRestoredScope<R>(_ n: Int, _ body: () throws(ArchiveError) -> R) throws(ArchiveError) -> R {
+        guard n >= 0, n < graph.objects.count else { return try body() }
+        let o = graph.objects[n]
+        let valueCount = values.count
+        let start = min(max(o.valueStart, 0), valueCount)
+        let end = o.valueCount > 0 && o.valueCount <= valueCount - start ? start + o.valueCount : start
+        scopeStack.append(scope)
+        scope = Scope(object: n, start: start, end: end, cursor: start, unkeyed: 0)
+        defer { if let s = scopeStack.popLast() { scope = s } }
+        return try body()
+    }
+
+    /// An error located in object `n`'s scope.
+    func withRestoredScopeError(_ n: Int, _ code: ArchiveError.Code, _ reason: String, key: String) -> ArchiveError {
+        let saved = scope
+        scope.object = n
+        defer { scope = saved }
+        return located(code, reason, key: key)
     }
 
     /// Decodes fields of deferred objects until none remain (iterative: no recursion on input).
@@ -245,6 +278,13 @@ extension KeyedUnarchiver {
         return poisoned ? nil : result
     }
 
+    /// The one-call APIs need a `root` entry: its absence is an error, not a nil root.
+    private func requireRoot() throws(ArchiveError) {
+        guard graph.topValue(forKey: "root") != nil else {
+            throw ArchiveError(.valueNotFound, "the archive has no root object ($top has no \"root\" key)", keyPath: ["$top"])
+        }
+    }
+
     /// Tells the delegate that decoding is over (`unarchiverWillFinish`, then `unarchiverDidFinish`).
     public func finishDecoding() {
         delegate?.unarchiverWillFinish(self)
@@ -262,6 +302,7 @@ extension KeyedUnarchiver {
     public static func unarchivedObject<T: KeyedArchivable>(of type: T.Type, from graph: ArchiveGraph,
                                                             options: Options = .init()) throws(ArchiveError) -> T? {
         let u = KeyedUnarchiver(graph: graph, options: options)
+        try u.requireRoot()
         let r = try u.decodeTopLevelObject(of: T.self)
         u.finishDecoding()
         if let e = u.error, u.poisoned || options.requiresSecureCoding { throw e }
@@ -279,6 +320,7 @@ extension KeyedUnarchiver {
     public static func unarchivedObject(ofClasses classes: [any KeyedCoding.Type], from graph: ArchiveGraph,
                                         options: Options = .init()) throws(ArchiveError) -> (any KeyedCoding)? {
         let u = KeyedUnarchiver(graph: graph, options: options)
+        try u.requireRoot()
         let r = try u.decodeTopLevelObject(of: classes)
         u.finishDecoding()
         if let e = u.error, u.poisoned || options.requiresSecureCoding { throw e }

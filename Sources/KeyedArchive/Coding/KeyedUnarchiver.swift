@@ -83,6 +83,8 @@ public final class KeyedUnarchiver {
     @usableFromInline let values: [ArchiveKeyedValue]
     @usableFromInline let canonical: [Int32]
     @usableFromInline let keyLookup: [String: Int32]
+    @usableFromInline var recentKeys: [(key: String, index: Int32)] = []
+    @usableFromInline var recentKeyNext = 0
 
     var secure: Bool
     var policy: DecodingFailurePolicy
@@ -104,6 +106,9 @@ public final class KeyedUnarchiver {
     var depth = 0
     /// Objects nested deeper than this are decoded from ``pending`` instead of recursively.
     let eagerDepth = 24
+    /// Nested value-shape decodes allowed on the call stack (collections of ``ArchivedValue`` are walked
+    /// iteratively and are bounded by ``DecodingLimits/maxDepth`` instead).
+    let maxRecursion = 128
 
     /// Object index → decoded class instance.
     var table: [(any KeyedCoding)?]
@@ -117,6 +122,10 @@ public final class KeyedUnarchiver {
 
     /// Class index → resolved class (cached after the first lookup).
     var resolved: [KeyedClassRegistry.ClassBox?]
+    /// Class index → whether its name resolves through the maps or registry (0 unknown, 1 no, 2 yes).
+    var mappedState: [UInt8]
+    /// Class index → ``ClassFamily`` raw value (0: not computed yet).
+    var familyOfClass: [UInt8]
     var classForName: [String: KeyedClassRegistry.ClassBox] = [:]
     var localRegistry: [String: KeyedClassRegistry.ClassBox] = [:]
 
@@ -137,6 +146,8 @@ public final class KeyedUnarchiver {
         self.table = Array(repeating: nil, count: graph.objects.count)
         self.origin = Array(repeating: (-2, -1, -1), count: graph.objects.count)
         self.resolved = Array(repeating: nil, count: graph.classes.count)
+        self.mappedState = Array(repeating: 0, count: graph.classes.count)
+        self.familyOfClass = Array(repeating: 0, count: graph.classes.count)
         self.scope = Scope(object: -1, start: 0, end: graph.top.count, cursor: 0, unkeyed: 0)
     }
 
@@ -162,6 +173,7 @@ public final class KeyedUnarchiver {
     public func setClass(_ cls: (any KeyedCoding.Type)?, forClassName name: String) {
         classForName[name] = cls.map(KeyedClassRegistry.ClassBox.init)
         resolved = Array(repeating: nil, count: graph.classes.count)
+        mappedState = Array(repeating: 0, count: graph.classes.count)
     }
 
     /// The class set for `name` on this unarchiver.
@@ -189,6 +201,7 @@ public final class KeyedUnarchiver {
             for name in KeyedClassRegistry.registeredNames(of: t) { localRegistry[name] = KeyedClassRegistry.ClassBox(t) }
         }
         resolved = Array(repeating: nil, count: graph.classes.count)
+        mappedState = Array(repeating: 0, count: graph.classes.count)
     }
 
     // MARK: Scope inspection
@@ -223,7 +236,7 @@ public final class KeyedUnarchiver {
     @usableFromInline
     func lookup(graphKey: String) -> ArchiveValue? {
         started = true
-        guard let k = keyLookup[graphKey] else { return nil }
+        guard let k = canonicalIndex(graphKey) else { return nil }
         if scope.object < 0 {
             for kv in graph.top where canonical[kv.key] == k {
                 reachKey = Int32(kv.key)
@@ -244,6 +257,17 @@ public final class KeyedUnarchiver {
             i += 1
         }
         return nil
+    }
+
+    /// The canonical key index of `key`, through a small recent-key cache (decoders ask for the same
+    /// few keys for every object of a class) before the dictionary.
+    @usableFromInline
+    func canonicalIndex(_ key: String) -> Int32? {
+        for (i, cached) in recentKeys.enumerated() where cached.key == key { return recentKeys[i].index }
+        guard let k = keyLookup[key] else { return nil }
+        if recentKeys.count < 8 { recentKeys.append((key, k)) } else { recentKeys[recentKeyNext] = (key, k) }
+        recentKeyNext = (recentKeyNext + 1) & 7
+        return k
     }
 
     /// The next un-keyed slot (`$0`, `$1`, …) of the current scope.

@@ -7,7 +7,7 @@ let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary", 
 extension Array: KeyedArchivable where Element: KeyedArchivable {
     /// Reads an `NSArray`/`NSMutableArray` (`NS.objects`, or the NIBArchive inlined form).
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> [Element] {
-        try u.expectClass(n, arrayClassNames, as: "an array")
+        try u.expectClass(n, .array, as: "an array")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> [Element] in
             try u.decodeMembers(u.collectionMembers(), as: Element.self, key: "NS.objects")
         }
@@ -27,7 +27,7 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
 extension Set: KeyedArchivable where Element: KeyedArchivable {
     /// Reads an `NSSet`/`NSMutableSet` (`NS.objects`, `NS.object.<i>`, or the NIBArchive inlined form).
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Set<Element> {
-        try u.expectClass(n, setClassNames, as: "a set")
+        try u.expectClass(n, .set, as: "a set")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Set<Element> in
             Set(try u.decodeMembers(u.collectionMembers(), as: Element.self, key: "NS.objects"))
         }
@@ -48,7 +48,7 @@ extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedAr
     /// Reads an `NSDictionary`/`NSMutableDictionary`: parallel `NS.keys`/`NS.objects` (equal counts,
     /// no nil keys), or the NIBArchive inlined form (key, value, key, value…).
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> [Key: Value] {
-        try u.expectClass(n, dictionaryClassNames, as: "a dictionary")
+        try u.expectClass(n, .dictionary, as: "a dictionary")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> [Key: Value] in
             let (ks, vs) = try u.dictionaryMembers()
             let keys = try u.decodeMembers(ks, as: Key.self, key: "NS.keys")
@@ -114,7 +114,7 @@ public struct OrderedArchivedDictionary<Key: KeyedArchivable, Value: KeyedArchiv
 
     /// Reads an `NSDictionary` in stored order.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
-        try u.expectClass(n, dictionaryClassNames, as: "a dictionary")
+        try u.expectClass(n, .dictionary, as: "a dictionary")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
             let (ks, vs) = try u.dictionaryMembers()
             let keys = try u.decodeMembers(ks, as: Key.self, key: "NS.keys")
@@ -149,7 +149,7 @@ public struct OrderedArchivedSet<Element: KeyedArchivable>: KeyedArchivable {
 
     /// Reads an `NSSet` in stored order.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
-        try u.expectClass(n, setClassNames, as: "a set")
+        try u.expectClass(n, .set, as: "a set")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
             Self(try u.decodeMembers(u.collectionMembers(), as: Element.self, key: "NS.objects"))
         }

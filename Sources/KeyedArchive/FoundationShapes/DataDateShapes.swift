@@ -17,7 +17,7 @@ extension KeyedUnarchiver {
             }
             return graph.storage[r.range]
         }
-        try expectClass(n, dataClassNames, as: "data")
+        try expectClass(n, .data, as: "data")
         return try withObjectScope(n) { () throws(ArchiveError) -> ArraySlice<UInt8> in
             for key in ["NS.data", "NS.bytes"] {
                 guard let v = rawValue(forKey: key) else { continue }
@@ -89,7 +89,7 @@ extension Date: KeyedArchivable {
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Date {
         let o = u.graph.objects[n]
         if o.kind == .plain, case .date(let t) = o.plainValue { return Date(timeIntervalSinceReferenceDate: t) }
-        try u.expectClass(n, ["NSDate", "__NSDate", "__NSTaggedDate"], as: "a date")
+        try u.expectClass(n, .date, as: "a date")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Date in
             guard let v = u.rawValue(forKey: "NS.time") else {
                 throw u.located(.valueNotFound, "an NSDate without NS.time", key: "NS.time")
@@ -116,7 +116,7 @@ public struct ArchivedNull: KeyedArchivable, Hashable, Sendable {
     public init() {}
     /// Reads an `NSNull` object.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedNull {
-        try u.expectClass(n, ["NSNull"], as: "NSNull")
+        try u.expectClass(n, .null, as: "NSNull")
         return ArchivedNull()
     }
     /// Writes an `NSNull` object.
@@ -128,7 +128,7 @@ public struct ArchivedNull: KeyedArchivable, Hashable, Sendable {
 extension UUID: KeyedArchivable {
     /// Reads `NSUUID { NS.uuidbytes = <16 bytes> }`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> UUID {
-        try u.expectClass(n, ["NSUUID", "__NSConcreteUUID"], as: "a UUID")
+        try u.expectClass(n, .uuid, as: "a UUID")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> UUID in
             guard let b = try u.withDecodedBytes(forKey: "NS.uuidbytes", { Array($0) }) else {
                 throw u.located(.valueNotFound, "an NSUUID without NS.uuidbytes", key: "NS.uuidbytes")
@@ -152,7 +152,7 @@ extension UUID: KeyedArchivable {
 extension URL: KeyedArchivable {
     /// Reads `NSURL { NS.base → NSURL or nil, NS.relative → string }` as a URL relative to its base.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> URL {
-        try u.expectClass(n, ["NSURL"], as: "a URL")
+        try u.expectClass(n, .url, as: "a URL")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> URL in
             let base = try u.decodeObject(of: URL.self, forKey: "NS.base")
             guard let relative = try u.decodeObject(of: String.self, forKey: "NS.relative") else {

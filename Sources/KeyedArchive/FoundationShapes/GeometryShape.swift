@@ -18,14 +18,14 @@ public enum ArchivedGeometry: KeyedArchivable, Equatable, Sendable {
 
     /// Reads an `NSValue`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedGeometry {
-        try u.expectClass(n, ["NSValue", "NSConcreteValue"], as: "an NSValue")
+        try u.expectClass(n, .value, as: "an NSValue")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> ArchivedGeometry in
             guard u.containsValue(forKey: "NS.special") else { return try generic(u) }
             func numbers(_ key: String, _ count: Int) throws(ArchiveError) -> [Double] {
                 guard let text = try u.decodeObject(of: String.self, forKey: key) else {
                     throw u.located(.valueNotFound, "missing \(key)", key: key)
                 }
-                guard let v = GeometryText.parse(text), v.count == count else {
+                guard let v = NibGeometryString.parse(text, as: count == 4 ? .rect : .pair) else {
                     throw u.located(.corruptArchive, "\"\(text)\" is not a geometry string with \(count) numbers", key: key)
                 }
                 return v
@@ -81,11 +81,11 @@ public enum ArchivedGeometry: KeyedArchivable, Equatable, Sendable {
     public func encodeArchived(to a: KeyedArchiver) throws(ArchiveError) -> ArchiveValue {
         switch self {
         case .point(let x, let y):
-            return try special(a, 1, "NS.pointval", GeometryText.format([x, y], nested: false))
+            return try special(a, 1, "NS.pointval", NibGeometryString.format([x, y], as: .pair))
         case .size(let w, let h):
-            return try special(a, 2, "NS.sizeval", GeometryText.format([w, h], nested: false))
+            return try special(a, 2, "NS.sizeval", NibGeometryString.format([w, h], as: .pair))
         case .rect(let x, let y, let w, let h):
-            return try special(a, 3, "NS.rectval", GeometryText.format([x, y, w, h], nested: true))
+            return try special(a, 3, "NS.rectval", NibGeometryString.format([x, y, w, h], as: .rect))
         case .range(let loc, let len):
             let l = a.encodePlain(KeyedArchiver.unsignedValue(loc)), n = a.encodePlain(KeyedArchiver.unsignedValue(len))
             return try a.encodeFoundationObject(className: "NSValue", chain: ["NSValue", "NSObject"]) {
@@ -123,50 +123,5 @@ public enum ArchivedGeometry: KeyedArchivable, Equatable, Sendable {
             a.encode(kind, forKey: "NS.special")
             a.encodeRaw(ref, forKey: key)
         }
-    }
-}
-
-/// Apple's geometry strings: `{x, y}` and `{{x, y}, {w, h}}`.
-enum GeometryText {
-    /// The numbers of a geometry string, in order; nil when it is not one. Accepts `.0` forms,
-    /// exponents, negatives and extra spaces.
-    static func parse(_ text: String) -> [Double]? {
-        var numbers: [Double] = []
-        var token = ""
-        var depth = 0
-        for c in text {
-            switch c {
-            case "{":
-                depth += 1
-                guard depth <= 2 else { return nil }
-            case "}", ",":
-                if !token.isEmpty {
-                    guard let d = Double(token) else { return nil }
-                    numbers.append(d)
-                    token = ""
-                }
-                if c == "}" { depth -= 1 }
-                guard depth >= 0 else { return nil }
-            case " ", "\t", "\n":
-                continue
-            default:
-                token.append(c)
-                guard token.utf8.count < 64 else { return nil }
-            }
-        }
-        guard depth == 0, token.isEmpty else { return nil }
-        return numbers
-    }
-
-    /// Apple's form: integral values without `.0`, others as the shortest round-tripping decimal.
-    static func format(_ v: [Double], nested: Bool) -> String {
-        let s = v.map(number)
-        if nested, s.count == 4 { return "{{\(s[0]), \(s[1])}, {\(s[2]), \(s[3])}}" }
-        return "{" + s.joined(separator: ", ") + "}"
-    }
-
-    static func number(_ d: Double) -> String {
-        if d.isFinite, d == d.rounded(), d.magnitude < 1e15 { return String(Int64(d)) }
-        return "\(d)"
     }
 }

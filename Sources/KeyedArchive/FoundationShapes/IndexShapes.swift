@@ -19,7 +19,7 @@ public struct ArchivedIndexSet: KeyedArchivable, Hashable, Sendable {
 
     /// Reads an `NSIndexSet` or `NSMutableIndexSet`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedIndexSet {
-        try u.expectClass(n, ["NSIndexSet", "NSMutableIndexSet"], as: "an index set")
+        try u.expectClass(n, .indexSet, as: "an index set")
         let mutable = u.graph.className(ofObject: n) == "NSMutableIndexSet"
         return try u.withObjectScope(n) { () throws(ArchiveError) -> ArchivedIndexSet in
             let count = try u.decodeInt(forKey: "NSRangeCount")
@@ -89,7 +89,7 @@ public struct ArchivedIndexPath: KeyedArchivable, Hashable, Sendable {
 
     /// Reads an `NSIndexPath`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedIndexPath {
-        try u.expectClass(n, ["NSIndexPath"], as: "an index path")
+        try u.expectClass(n, .indexPath, as: "an index path")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> ArchivedIndexPath in
             let length = try u.decodeInt(forKey: "NSIndexPathLength")
             if length == 0 { return ArchivedIndexPath([]) }

@@ -11,7 +11,7 @@ extension KeyedUnarchiver {
             default: throw located(.typeMismatch, "expected a number, found a \(o.plainValue.kindName) (object #\(n))", key: nil)
             }
         }
-        try expectClass(n, ["NSNumber", "__NSCFNumber", "__NSCFBoolean"], as: "a number")
+        try expectClass(n, .number, as: "a number")
         return try withObjectScope(n) { () throws(ArchiveError) -> ArchiveValue in
             for key in ["NS.intval", "NS.dblval", "NS.boolval"] {
                 if let v = rawValue(forKey: key) { return v }

@@ -16,7 +16,7 @@ public struct ArchivedOrderedSet<Element: KeyedArchivable>: KeyedArchivable {
 
     /// Reads `NS.object.<i>` members until the first missing index.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
-        try u.expectClass(n, ["NSOrderedSet", "NSMutableOrderedSet"], as: "an ordered set")
+        try u.expectClass(n, .orderedSet, as: "an ordered set")
         let mutable = u.graph.className(ofObject: n) == "NSMutableOrderedSet"
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
             var members: [ArchiveValue] = []
@@ -52,7 +52,7 @@ public struct ArchivedCountedSet<Element: KeyedArchivable>: KeyedArchivable {
 
     /// Reads an `NSCountedSet`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
-        try u.expectClass(n, ["NSCountedSet"], as: "a counted set")
+        try u.expectClass(n, .countedSet, as: "a counted set")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
             let count = try u.decodeInt(forKey: "NS.count")
             guard count >= 0, count <= u.currentValues.count else {

@@ -2,18 +2,55 @@
 // conventions (keyed archive: `NS.objects` arrays; NIBArchive: `NSInlinedValue` + repeated
 // `UINibEncoderEmptyKey` values, or `NS.object.<i>`).
 
+/// The Foundation class families the shapes recognise, by recorded class name.
+enum ClassFamily: UInt8 {
+    case other = 1, string, data, number, array, set, dictionary, orderedSet, countedSet, date, url, uuid, null
+    case indexSet, indexPath, attributedString, error, value
+
+    static let byName: [String: ClassFamily] = {
+        var m: [String: ClassFamily] = [:]
+        for n in stringClassNames { m[n] = .string }
+        for n in dataClassNames { m[n] = .data }
+        for n in arrayClassNames { m[n] = .array }
+        for n in setClassNames { m[n] = .set }
+        for n in dictionaryClassNames { m[n] = .dictionary }
+        for n in ["NSNumber", "__NSCFNumber", "__NSCFBoolean"] { m[n] = .number }
+        for n in ["NSOrderedSet", "NSMutableOrderedSet"] { m[n] = .orderedSet }
+        m["NSCountedSet"] = .countedSet
+        for n in ["NSDate", "__NSDate", "__NSTaggedDate"] { m[n] = .date }
+        m["NSURL"] = .url
+        for n in ["NSUUID", "__NSConcreteUUID"] { m[n] = .uuid }
+        m["NSNull"] = .null
+        for n in ["NSIndexSet", "NSMutableIndexSet"] { m[n] = .indexSet }
+        m["NSIndexPath"] = .indexPath
+        for n in ["NSAttributedString", "NSMutableAttributedString"] { m[n] = .attributedString }
+        m["NSError"] = .error
+        for n in ["NSValue", "NSConcreteValue"] { m[n] = .value }
+        return m
+    }()
+}
+
 extension KeyedUnarchiver {
+    /// The Foundation family of class record `c`, computed once per record.
+    func family(ofClass c: Int) -> ClassFamily {
+        guard c >= 0, c < familyOfClass.count else { return .other }
+        if let f = ClassFamily(rawValue: familyOfClass[c]) { return f }
+        let f = ClassFamily.byName[graph.classes[c].name] ?? .other
+        familyOfClass[c] = f.rawValue
+        return f
+    }
+
     /// The recorded class name of object `n` (nil for plain entries).
     func className(ofObject n: Int) -> String? { graph.className(ofObject: n) }
 
     /// Fails unless object `n` is an object whose class is one of `names`.
-    func expectClass(_ n: Int, _ names: Set<String>, as what: String) throws(ArchiveError) {
+    func expectClass(_ n: Int, _ family: ClassFamily, as what: String) throws(ArchiveError) {
         let o = graph.objects[n]
         guard o.kind == .object else {
             throw located(.typeMismatch, "expected \(what), found a plain \(o.plainValue.kindName) (object #\(n))", key: nil)
         }
         if o.classIndex < 0 { _ = try resolveClass(ofObject: n) }
-        guard let name = graph.className(ofObject: n), names.contains(name) else {
+        guard self.family(ofClass: o.classIndex) == family else {
             throw located(.typeMismatch, "expected \(what), found an object of class \(graph.className(ofObject: n) ?? "?") (object #\(n))",
                           key: nil)
         }

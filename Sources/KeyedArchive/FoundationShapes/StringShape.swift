@@ -12,7 +12,7 @@ extension String: KeyedArchivable, KeyedInlineDecodable {
             }
             return s
         }
-        try u.expectClass(n, stringClassNames, as: "a string")
+        try u.expectClass(n, .string, as: "a string")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> String in
             if let v = u.rawValue(forKey: "NS.string") {
                 guard case .string = v, let s = u.graph.string(v) else {

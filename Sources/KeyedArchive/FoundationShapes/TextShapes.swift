@@ -36,7 +36,7 @@ public struct ArchivedAttributedString: KeyedArchivable, Equatable {
 
     /// Reads the Darwin shape.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
-        try u.expectClass(n, ["NSAttributedString", "NSMutableAttributedString"], as: "an attributed string")
+        try u.expectClass(n, .attributedString, as: "an attributed string")
         let mutable = u.graph.className(ofObject: n) == "NSMutableAttributedString"
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
             let text = try u.decodeObject(of: String.self, forKey: "NSString") ?? ""
@@ -131,7 +131,7 @@ public struct ArchivedError: KeyedArchivable, Equatable {
 
     /// Reads an `NSError`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
-        try u.expectClass(n, ["NSError"], as: "an error")
+        try u.expectClass(n, .error, as: "an error")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
             let domain = try u.decodeObject(of: String.self, forKey: "NSDomain") ?? ""
             let code = try u.decodeInt(forKey: "NSCode")

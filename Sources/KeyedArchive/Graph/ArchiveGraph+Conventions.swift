@@ -11,13 +11,19 @@ extension ArchiveGraph {
         public static let emptyKey = "UINibEncoderEmptyKey"
         /// Keyed archive: the element (or dictionary value) array; NIBArchive NSSet: `NS.object.<i>`.
         public static let objects = "NS.objects"
+        /// Keyed archive NSDictionary: the key array, parallel to `NS.objects`.
         public static let keys = "NS.keys"
         /// NIBArchive strings and data: the UTF-8 / raw bytes.
         public static let bytes = "NS.bytes"
         /// Keyed archive NSMutableString: the text.
         public static let string = "NS.string"
+        /// Keyed archive NSMutableData: the bytes.
+        public static let data = "NS.data"
+        /// NIBArchive NSNumber holding an integer.
         public static let intval = "NS.intval"
+        /// NIBArchive NSNumber holding a double.
         public static let dblval = "NS.dblval"
+        /// NIBArchive NSNumber holding a bool.
         public static let boolval = "NS.boolval"
     }
 
@@ -28,6 +34,11 @@ extension ArchiveGraph {
     public static let nibDictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
     /// Classes a NIBArchive stores as an object with `NS.bytes` UTF-8 text.
     public static let nibStringClasses: Set<String> = ["NSString", "NSMutableString", "NSLocalizableString"]
+
+    /// The key string at `index`, or "" for an index outside the key table (hand-built graphs).
+    func keyName(_ index: Int) -> String {
+        index >= 0 && index < keys.count ? keys[index] : ""
+    }
 
     /// The object a value refers to, if it is an in-range reference.
     public func referencedObject(_ value: ArchiveValue) -> Int? {
@@ -44,7 +55,7 @@ extension ArchiveGraph {
         var numbered: [(Int, ArchiveValue)] = []
         var array: ArchiveValue?
         for kv in own {
-            let k = keys[kv.key]
+            let k = keyName(kv.key)
             if k == NibKeys.emptyKey {
                 inline.append(kv.value)
             } else if k == NibKeys.objects {
@@ -74,7 +85,7 @@ extension ArchiveGraph {
         var keyArray: ArchiveValue?
         var valueArray: ArchiveValue?
         for kv in values(ofObject: index) {
-            switch keys[kv.key] {
+            switch keyName(kv.key) {
             case NibKeys.emptyKey: inline.append(kv.value)
             case NibKeys.keys: if keyArray == nil { keyArray = kv.value }
             case NibKeys.objects: if valueArray == nil { valueArray = kv.value }
@@ -172,7 +183,7 @@ extension ArchiveGraph {
             let o = try object(i)
             if o.kind == .plain {
                 current = o.plainValue
-            } else if let inner = self.value(ofObject: i, forKey: NibKeys.bytes) {
+            } else if let inner = self.value(ofObject: i, forKey: NibKeys.bytes) ?? self.value(ofObject: i, forKey: NibKeys.data) {
                 current = inner
             } else {
                 throw ArchiveError(.typeMismatch, "expected data, found a \(className(ofObject: i) ?? "classless") object",

@@ -8,15 +8,19 @@
 /// | `NSString` with only `NS.bytes` (UTF-8) | plain string |
 /// | `NSMutableString`/`NSLocalizableString` `NS.bytes` | `NS.string` inline string |
 /// | `NSNumber` with one `NS.intval`/`NS.dblval`/`NS.boolval` | plain number (int width becomes 0, "unknown") |
+/// | `NSData` with only `NS.bytes` | plain data |
+/// | `NSMutableData` `NS.bytes` | `NS.data` |
 /// | array/set class: `NSInlinedValue` + `UINibEncoderEmptyKey` × n | `NS.objects` array |
 /// | dictionary class: key, value, … under `UINibEncoderEmptyKey` | `NS.keys` + `NS.objects` arrays |
-/// | coder-10 `NSSet` with `NS.object.<i>` | unchanged (same keys) |
+/// | coder-10 `NSSet` with `NS.object.<i>` (or no values) | `NS.objects` array (back: coder 10 → `NS.object.<i>`, 9 → inlined) |
 /// | UIKit struct key (``NibGeometryKind/uiKitKeys``) with a `0x07` blob | reference to a plain geometry string |
 ///
 /// Everything else (classes and fallbacks, other keys, swappers, `0x06` blobs, AppKit geometry
-/// strings) is copied unchanged. Going back, integers take the §6.1 width rule, plain data becomes
+/// strings) is copied unchanged. Going back, integers take the §6.1 width rule, a 32-bit plain real
+/// becomes a type-6 `NS.dblval` (so its width survives the round trip), plain data becomes
 /// `NSData` with `NS.bytes`, a date becomes `NSDate` with `NS.time`, and any other inline collection
-/// becomes an inlined `NSArray`/`NSSet`/`NSDictionary` object.
+/// becomes an inlined `NSArray`/`NSSet`/`NSDictionary` object. Equal plain strings and numbers become
+/// one shared `NSString`/`NSNumber`, as Apple's encoder writes them.
 extension ArchiveGraph {
     /// The keyed-archive form of a NIBArchive graph (a keyed graph is returned unchanged).
     public func convertedToKeyedArchive() throws(ArchiveError) -> ArchiveGraph {
@@ -90,11 +94,15 @@ struct NibToKeyedConverter {
         }
         let name = source.className(ofObject: i) ?? ""
         let own = Array(source.values(ofObject: i))
-        let keys = source.keys
-        func keyOf(_ kv: ArchiveKeyedValue) -> String { keys[kv.key] }
+        let graph = source
+        func keyOf(_ kv: ArchiveKeyedValue) -> String { graph.keyName(kv.key) }
 
         if name == "NSString", own.count == 1, keyOf(own[0]) == NibKeys.bytes, let s = utf8String(own[0].value) {
             b.appendPlain(s)
+            return
+        }
+        if name == "NSData", own.count == 1, keyOf(own[0]) == NibKeys.bytes, case .bytes = own[0].value {
+            b.appendPlain(own[0].value)
             return
         }
         if name == "NSNumber", own.count == 1 {
@@ -102,11 +110,22 @@ struct NibToKeyedConverter {
             case let (NibKeys.intval, .int(v, _)):
                 b.appendPlain(.int(v, width: 0))
                 return
-            case (NibKeys.dblval, .double), (NibKeys.boolval, .bool):
+            case (NibKeys.dblval, .double), (NibKeys.dblval, .float), (NibKeys.boolval, .bool):
                 b.appendPlain(own[0].value)
                 return
             default: break
             }
+        }
+        // Coder-10 immutable NSSet: only NS.object.<i> values (or none) → a keyed NS.objects array.
+        if name == "NSSet", own.allSatisfy({ Self.numberedMember(keyOf($0)) != nil }) {
+            var numbered: [(Int, ArchiveValue)] = []
+            for kv in own {
+                numbered.append((Self.numberedMember(keyOf(kv)) ?? 0, try mapValue(kv.value, key: keyOf(kv), objectIndex: i)))
+            }
+            numbered.sort { $0.0 < $1.0 }
+            let members = b.appendItems(numbered.map(\.1))
+            b.appendObject(classIndex: o.classIndex, values: [ArchiveKeyedValue(key: b.internKey(NibKeys.objects), value: .array(members))])
+            return
         }
         let inlined = own.contains { keyOf($0) == NibKeys.inlined && $0.value == .bool(true) }
         var rest: [ArchiveKeyedValue] = []
@@ -120,6 +139,10 @@ struct NibToKeyedConverter {
             }
             if k == NibKeys.bytes, ArchiveGraph.nibStringClasses.contains(name), let s = utf8String(kv.value) {
                 rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.string), value: s))
+                continue
+            }
+            if k == NibKeys.bytes, name == "NSMutableData", case .bytes = kv.value {
+                rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.data), value: kv.value))
                 continue
             }
             rest.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: i)))
@@ -140,11 +163,17 @@ struct NibToKeyedConverter {
         b.appendObject(classIndex: o.classIndex, values: rest)
     }
 
+    /// `i` for a key `NS.object.<i>`.
+    static func numberedMember(_ key: String) -> Int? {
+        guard key.hasPrefix("NS.object.") else { return nil }
+        return Int(key.dropFirst(10)).flatMap { $0 >= 0 ? $0 : nil }
+    }
+
     mutating func mapValues(_ kvs: [ArchiveKeyedValue], objectIndex: Int) throws(ArchiveError) -> [ArchiveKeyedValue] {
         var out: [ArchiveKeyedValue] = []
         out.reserveCapacity(kvs.count)
         for kv in kvs {
-            let k = source.keys[kv.key]
+            let k = source.keyName(kv.key)
             out.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: objectIndex)))
         }
         return out
@@ -207,7 +236,7 @@ struct KeyedToNibConverter {
         var geometryUse = [Bool](repeating: false, count: source.objects.count)
         func note(_ kv: ArchiveKeyedValue) {
             guard case let .ref(j) = kv.value, j >= 0, j < source.objects.count else { return }
-            if let kind = NibGeometryKind.uiKitKeys[source.keys[kv.key]], geometryNumbers(kv.value, kind) != nil {
+            if let kind = NibGeometryKind.uiKitKeys[source.keyName(kv.key)], geometryNumbers(kv.value, kind) != nil {
                 geometryUse[j] = true
             } else {
                 normalUse[j] = true
@@ -218,11 +247,22 @@ struct KeyedToNibConverter {
         for item in source.items { if case let .ref(j) = item, j >= 0, j < normalUse.count { normalUse[j] = true } }
 
         var next = 1  // NIB object 0 is the top scope
+        // Apple's nib encoder writes equal strings and numbers once (§11.7); the first one stands for all.
+        var written = [Bool](repeating: false, count: source.objects.count)
+        var byValue: [String: Int] = [:]
         for (i, o) in source.objects.enumerated() {
             if o.kind == .classDescription { continue }
             if i == 0, o.kind == .plain, source.string(o.plainValue) == "$null" { continue }
             if geometryUse[i], !normalUse[i] { continue }
+            if o.kind == .plain, let key = uniquingKey(o.plainValue) {
+                if let shared = byValue[key] {
+                    nibIndex[i] = shared
+                    continue
+                }
+                byValue[key] = next
+            }
             nibIndex[i] = next
+            written[i] = true
             next += 1
         }
         firstPending = next
@@ -230,7 +270,7 @@ struct KeyedToNibConverter {
         let root = b.internClass("NSObject")
         b.top = try mapValues(source.top, objectIndex: nil)
         b.appendObject(classIndex: root, values: b.top)
-        for (i, o) in source.objects.enumerated() where nibIndex[i] >= 0 {
+        for (i, o) in source.objects.enumerated() where written[i] {
             try convertObject(i, o)
         }
         var p = 0
@@ -240,6 +280,19 @@ struct KeyedToNibConverter {
             try appendInlined(classIndex: cls, members: members, extra: [])
         }
         return b.build()
+    }
+
+    /// The identity of a plain string or number for uniquing; type-sensitive (1, 1.0 and true differ).
+    func uniquingKey(_ v: ArchiveValue) -> String? {
+        switch v {
+        case .string: source.string(v).map { "s" + $0 }
+        case let .int(x, _): "i\(x)"
+        case let .unsignedInt(x): "i\(x)"
+        case let .double(x): "d\(x.bitPattern)"
+        case let .float(x): "d\(Double(x).bitPattern)"
+        case let .bool(x): "b\(x)"
+        default: nil
+        }
     }
 
     func geometryNumbers(_ v: ArchiveValue, _ kind: NibGeometryKind) -> [Double]? {
@@ -266,13 +319,15 @@ struct KeyedToNibConverter {
             let isArray = ArchiveGraph.nibArrayClasses.contains(name)
             let isDict = ArchiveGraph.nibDictionaryClasses.contains(name)
             for kv in own {
-                let k = source.keys[kv.key]
+                let k = source.keyName(kv.key)
                 if (isArray || isDict), k == NibKeys.objects, objectsArray == nil, isCollection(kv.value) {
                     objectsArray = kv.value
                 } else if isDict, k == NibKeys.keys, keysArray == nil, isCollection(kv.value) {
                     keysArray = kv.value
                 } else if k == NibKeys.string, ArchiveGraph.nibStringClasses.contains(name), case .string = kv.value {
                     rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.bytes), value: try utf8Bytes(kv.value)))
+                } else if k == NibKeys.data, name == "NSMutableData", case .bytes = kv.value {
+                    rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.bytes), value: kv.value))
                 } else {
                     rest.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: i)))
                 }
@@ -323,7 +378,7 @@ struct KeyedToNibConverter {
         case .int, .unsignedInt: one("NSNumber", NibKeys.intval, v)
         case .wideInt:
             throw ArchiveError(.encodingFailed, "a 128-bit integer has no NIBArchive form", objectIndex: objectIndex)
-        case let .float(f): one("NSNumber", NibKeys.dblval, .double(Double(f)))
+        case .float: one("NSNumber", NibKeys.dblval, v)  // kept 32-bit so the plist real width survives
         case .double: one("NSNumber", NibKeys.dblval, v)
         case .bool: one("NSNumber", NibKeys.boolval, v)
         case .bytes: one("NSData", NibKeys.bytes, v)
@@ -371,7 +426,7 @@ struct KeyedToNibConverter {
     mutating func mapValues(_ kvs: [ArchiveKeyedValue], objectIndex: Int?) throws(ArchiveError) -> [ArchiveKeyedValue] {
         var out: [ArchiveKeyedValue] = []
         for kv in kvs {
-            let k = source.keys[kv.key]
+            let k = source.keyName(kv.key)
             out.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: objectIndex)))
         }
         return out

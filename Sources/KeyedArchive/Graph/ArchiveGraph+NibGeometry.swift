@@ -1,7 +1,10 @@
 /// A point as stored in nibs: a UIKit `CGPoint` blob or a `"{x, y}"` string.
 public struct ArchivePoint: Sendable, Hashable {
+    /// Horizontal coordinate.
     public var x: Double
+    /// Vertical coordinate.
     public var y: Double
+    /// A point at (`x`, `y`).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -10,8 +13,11 @@ public struct ArchivePoint: Sendable, Hashable {
 
 /// A size: a UIKit `CGSize` blob or a `"{w, h}"` string.
 public struct ArchiveSize: Sendable, Hashable {
+    /// Horizontal extent.
     public var width: Double
+    /// Vertical extent.
     public var height: Double
+    /// A size of `width` × `height`.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -20,12 +26,16 @@ public struct ArchiveSize: Sendable, Hashable {
 
 /// A rectangle: a UIKit `CGRect` blob or a `"{{x, y}, {w, h}}"` string.
 public struct ArchiveRect: Sendable, Hashable {
+    /// The corner with the smallest coordinates.
     public var origin: ArchivePoint
+    /// Width and height.
     public var size: ArchiveSize
+    /// A rectangle from its origin and size.
     public init(origin: ArchivePoint, size: ArchiveSize) {
         self.origin = origin
         self.size = size
     }
+    /// A rectangle from its four numbers, in Apple's string order.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: ArchivePoint(x: x, y: y), size: ArchiveSize(width: width, height: height))
     }
@@ -177,16 +187,19 @@ extension ArchiveGraph {
         return v
     }
 
+    /// A point from a 2-element blob or a `"{x, y}"` string; `typeMismatch` otherwise.
     public func point(_ value: ArchiveValue) throws(ArchiveError) -> ArchivePoint {
         let v = try geometry(value, as: .pair)
         return ArchivePoint(x: v[0], y: v[1])
     }
 
+    /// A size from a 2-element blob or a `"{w, h}"` string; `typeMismatch` otherwise.
     public func size(_ value: ArchiveValue) throws(ArchiveError) -> ArchiveSize {
         let v = try geometry(value, as: .pair)
         return ArchiveSize(width: v[0], height: v[1])
     }
 
+    /// A rectangle from a 4-element blob or a `"{{x, y}, {w, h}}"` string; `typeMismatch` otherwise.
     public func rect(_ value: ArchiveValue) throws(ArchiveError) -> ArchiveRect {
         let v = try geometry(value, as: .rect)
         return ArchiveRect(x: v[0], y: v[1], width: v[2], height: v[3])

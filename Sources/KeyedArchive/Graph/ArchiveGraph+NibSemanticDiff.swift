@@ -2,8 +2,10 @@
 public struct ArchiveSemanticDifference: Sendable, Hashable, CustomStringConvertible {
     /// Where, from the top: `$top.IBDocument.Objects → UIBounds`.
     public var path: String
+    /// What differs, in words.
     public var message: String
 
+    /// Creates a difference at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
@@ -36,6 +38,15 @@ struct SemanticDiffer {
     var aToB: [Int: Int] = [:]
     var bToA: [Int: Int] = [:]
     var queue: [(Int, Int, String)] = []
+    /// Value-object pairs already queued (they are not mapped one to one).
+    var valuePairs: Set<[Int]> = []
+
+    static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
+
+    func isValueObject(_ g: ArchiveGraph, _ i: Int) -> Bool {
+        let o = g.objects[i]
+        return o.kind == .plain || (o.kind == .object && g.className(ofObject: i).map { Self.valueClasses.contains($0) } == true)
+    }
 
     init(a: ArchiveGraph, b: ArchiveGraph, limit: Int) {
         self.a = a
@@ -83,8 +94,36 @@ struct SemanticDiffer {
             if fallbackNames(a, oa.classIndex) != fallbackNames(b, ob.classIndex) {
                 report(path, "class \(ca ?? "none") has different fallbacks")
             }
-            compareKeyed(Array(a.values(ofObject: ia)), Array(b.values(ofObject: ib)), path: path)
+            compareKeyed(Array(a.values(ofObject: ia)), Array(b.values(ofObject: ib)), path: path,
+                         unordered: ca.map { Self.setClasses.contains($0) } == true)
         }
+    }
+
+    /// Set members have no order: encoders sort them (nib) or hash them (keyed).
+    static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
+
+    /// A set member's order-free identity: its text or number; nil for anything else.
+    func memberKey(_ g: ArchiveGraph, _ v: ArchiveValue) -> String? {
+        if let s = try? g.string(of: v) { return "s" + s }
+        if let n = try? g.number(of: v) {
+            switch n {
+            case let .int(x, _): return "n\(x)"
+            case let .double(x): return "d\(x)"
+            case let .float(x): return "d\(Double(x))"
+            case let .bool(x): return "b\(x)"
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// Both member lists sorted by ``memberKey(_:_:)`` when every member has one; else as stored.
+    func canonicalMembers(_ xs: [ArchiveValue], _ ys: [ArchiveValue]) -> ([ArchiveValue], [ArchiveValue]) {
+        let kx = xs.map { memberKey(a, $0) }, ky = ys.map { memberKey(b, $0) }
+        guard !kx.contains(nil), !ky.contains(nil) else { return (xs, ys) }
+        let sx = zip(kx, xs).sorted { ($0.0 ?? "") < ($1.0 ?? "") }.map(\.1)
+        let sy = zip(ky, ys).sorted { ($0.0 ?? "") < ($1.0 ?? "") }.map(\.1)
+        return (sx, sy)
     }
 
     func className(_ g: ArchiveGraph, _ c: Int) -> String? {
@@ -108,12 +147,20 @@ struct SemanticDiffer {
         return (order, byKey)
     }
 
-    mutating func compareKeyed(_ va: [ArchiveKeyedValue], _ vb: [ArchiveKeyedValue], path: String) {
+    mutating func compareKeyed(_ va: [ArchiveKeyedValue], _ vb: [ArchiveKeyedValue], path: String, unordered: Bool = false) {
         let ga = grouped(a, va), gb = grouped(b, vb)
         for k in ga.order where gb.byKey[k] == nil { report("\(path).\(k)", "only in the first graph") }
         for k in gb.order where ga.byKey[k] == nil { report("\(path).\(k)", "only in the second graph") }
         for k in ga.order {
-            guard let xs = ga.byKey[k], let ys = gb.byKey[k] else { continue }
+            guard var xs = ga.byKey[k], var ys = gb.byKey[k] else { continue }
+            if unordered, k == ArchiveGraph.NibKeys.emptyKey { (xs, ys) = canonicalMembers(xs, ys) }
+            if unordered, k == ArchiveGraph.NibKeys.objects, xs.count == 1, ys.count == 1,
+               !a.items(xs[0]).isEmpty || !b.items(ys[0]).isEmpty {
+                let (mx, my) = canonicalMembers(Array(a.items(xs[0])), Array(b.items(ys[0])))
+                if mx.count != my.count { report("\(path).\(k)", "\(mx.count) members ≠ \(my.count) members") }
+                for (j, (x, y)) in zip(mx, my).enumerated() { compareValue(x, y, path: "\(path).\(k)[\(j)]") }
+                continue
+            }
             if xs.count != ys.count {
                 report("\(path).\(k)", "\(xs.count) values ≠ \(ys.count) values")
                 continue
@@ -130,6 +177,11 @@ struct SemanticDiffer {
         case let (.ref(i), .ref(j)):
             guard i >= 0, i < a.objects.count, j >= 0, j < b.objects.count else {
                 if (i >= 0 && i < a.objects.count) != (j >= 0 && j < b.objects.count) { report(path, "dangling reference on one side") }
+                return
+            }
+            // Strings, numbers and data compare by value: encoders differ in how they share them.
+            if isValueObject(a, i), isValueObject(b, j) {
+                if valuePairs.insert([i, j]).inserted { queue.append((i, j, "\(path) → #\(i)")) }
                 return
             }
             switch (aToB[i], bToA[j]) {

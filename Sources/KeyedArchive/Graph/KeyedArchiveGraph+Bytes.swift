@@ -46,7 +46,10 @@ extension KeyedArchiver {
     /// - Throws: As ``finishEncoding()``.
     public func encodedData() throws(ArchiveError) -> [UInt8] {
         let plist = try encodedPropertyList()
-        return plist.binaryData()
+        switch outputFormat {
+        case .binary: return plist.binaryData()
+        case .xml: return plist.xmlData()
+        }
     }
 
     /// Archives `root` under the key `root`, as `archivedData(withRootObject:requiringSecureCoding:)` does.

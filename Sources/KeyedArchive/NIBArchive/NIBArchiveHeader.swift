@@ -5,17 +5,28 @@ public struct NIBArchiveHeader: Sendable, Hashable {
     /// Size of the header; the first table of an Apple file starts here.
     public static let size = 50
 
+    /// Container format version: 1 from Apple, 0 from WinObjC; above 1 is refused.
     public var formatVersion: UInt32
+    /// Coder version: 10 (current Xcode) or 9 (older); ignored by UIKit.
     public var coderVersion: UInt32
+    /// Number of object records.
     public var objectCount: UInt32
+    /// Absolute offset of the object table (Apple: 50).
     public var objectsOffset: UInt32
+    /// Number of key records.
     public var keyCount: UInt32
+    /// Absolute offset of the key table.
     public var keysOffset: UInt32
+    /// Number of value records.
     public var valueCount: UInt32
+    /// Absolute offset of the value table.
     public var valuesOffset: UInt32
+    /// Number of class-name records.
     public var classCount: UInt32
+    /// Absolute offset of the class-name table.
     public var classesOffset: UInt32
 
+    /// A header with the given fields (Apple's versions by default).
     public init(formatVersion: UInt32 = 1, coderVersion: UInt32 = 10,
                 objectCount: UInt32, objectsOffset: UInt32, keyCount: UInt32, keysOffset: UInt32,
                 valueCount: UInt32, valuesOffset: UInt32, classCount: UInt32, classesOffset: UInt32) {
@@ -102,6 +113,7 @@ public struct NIBArchiveLayout: Sendable, Hashable {
     /// The bytes after the last table when they are exactly the `LNE\0` launch-screen trailer.
     public var hasLNETrailer: Bool
 
+    /// A layout; the defaults describe Apple's output.
     public init(tableOrder: [NIBArchiveTable] = NIBArchiveTable.allCases, isContiguous: Bool = true,
                 hasLNETrailer: Bool = false) {
         self.tableOrder = tableOrder

@@ -11,15 +11,18 @@ extension ArchiveGraph {
 
 /// One-pass validating NIBArchive reader. See ``ArchiveGraph/init(nibArchive:limits:)``.
 public struct NIBArchiveReader: Sendable {
+    /// Bounds applied while reading.
     public var limits: DecodingLimits
 
+    /// A reader with the given bounds.
     public init(limits: DecodingLimits = .default) {
         self.limits = limits
     }
 
+    /// Validates `bytes` as a NIBArchive and returns its graph; see ``ArchiveGraph/init(nibArchive:limits:)``.
     public func read(_ bytes: [UInt8]) throws(ArchiveError) -> ArchiveGraph {
         let header = try NIBArchiveHeader(parsing: bytes)
-        guard Int(header.objectCount) <= limits.maxObjectCount else {
+        guard (Int(exactly: header.objectCount) ?? Int.max) <= limits.maxObjectCount else {
             throw ArchiveError(.limitExceeded,
                                "header: objectCount \(header.objectCount) exceeds the limit of \(limits.maxObjectCount)",
                                offset: 18)
@@ -91,6 +94,7 @@ public struct NIBArchiveReader: Sendable {
         let valuesStart = try tableStart(.values, offset: h.valuesOffset, count: h.valueCount, headerField: 38, length: length)
         let classesStart = try tableStart(.classes, offset: h.classesOffset, count: h.classCount, headerField: 46, length: length)
 
+        // Each count is now known to be ≤ the input length, so the Int conversions below are exact.
         var t = Tables()
         var budget = limits.maxTotalBytes
         (t.classes, t.ends[.classes]) = try readClasses(buf, at: classesStart, count: Int(h.classCount), budget: &budget)

@@ -4,8 +4,11 @@
 public enum NIBArchiveShapeCheck {
     /// One rule broken, with where.
     public struct Violation: Sendable, Hashable, CustomStringConvertible {
+        /// Short rule name: `versions`, `layout`, `varint`, `keys`, `width`, `geometry`, `firstValue`, `duplicateKey`, `top`, `parses`.
         public var rule: String
+        /// What was found, and where.
         public var detail: String
+        /// Byte offset, when the rule concerns one spot.
         public var offset: Int?
         public var description: String { "\(rule): \(detail)" + (offset.map { " (at byte \($0))" } ?? "") }
     }

@@ -5,6 +5,7 @@ public struct NIBArchiveWriteOptions: Sendable, Hashable {
     /// Append the `LNE\0` launch-screen trailer (and set `IBUINibLNEVersionKey = 1` in object 0).
     public var launchScreenTrailer: Bool
 
+    /// Options; the defaults keep a NIBArchive source's versions and add no trailer.
     public init(coderVersion: UInt32? = nil, launchScreenTrailer: Bool = false) {
         self.coderVersion = coderVersion
         self.launchScreenTrailer = launchScreenTrailer
@@ -39,6 +40,8 @@ struct NIBArchiveWriter {
 
     static let emptyKey = "UINibEncoderEmptyKey"
     static let lneVersionKey = "IBUINibLNEVersionKey"
+    /// Stands for `lneVersionKey` when the writer adds it to object 0 itself.
+    static let lneKeySentinel = Int.min
 
     /// Tables as written: each holds its encoded bytes and record count.
     struct Encoded {
@@ -136,12 +139,15 @@ struct NIBArchiveWriter {
             var seen: Set<String> = []
             var count = 0
             var own = Array(graph.values(ofObject: i))
-            if i == 0, options.launchScreenTrailer, !own.contains(where: { graph.keys[$0.key] == Self.lneVersionKey }) {
-                own.append(ArchiveKeyedValue(key: -1, value: .int(1, width: 1)))
+            if i == 0, options.launchScreenTrailer, !own.contains(where: { graph.keyName($0.key) == Self.lneVersionKey }) {
+                own.append(ArchiveKeyedValue(key: Self.lneKeySentinel, value: .int(1, width: 1)))
             }
             let first = written
             for kv in own {
-                let name = kv.key < 0 ? Self.lneVersionKey : graph.keys[kv.key]
+                guard kv.key == Self.lneKeySentinel || (kv.key >= 0 && kv.key < graph.keys.count) else {
+                    throw ArchiveError(.encodingFailed, "object \(i): key index \(kv.key) is outside the key table", objectIndex: i)
+                }
+                let name = kv.key == Self.lneKeySentinel ? Self.lneVersionKey : graph.keys[kv.key]
                 // Keep the first value per key; only UINibEncoderEmptyKey legitimately repeats.
                 if name != Self.emptyKey {
                     guard seen.insert(name).inserted else { continue }

@@ -14,6 +14,8 @@ internal struct BinaryPlistReader {
     var wideIntegers: [(high: Int64, low: UInt64)] = []
     /// Upper bound on total member refs: what fits in the object table without overlap.
     let refBudget: Int
+    /// Member refs of the containers scanned so far.
+    var pendingRefs = 0
 
     init(base: UnsafePointer<UInt8>, trailer: BinaryPlistTrailer, limits: DecodingLimits) {
         self.base = base
@@ -73,27 +75,89 @@ internal struct BinaryPlistReader {
 
     // MARK: - Scanning
 
+    /// Pass 1 scans every object into `nodes` (containers keep the byte position of their refs);
+    /// pass 2 copies all refs into one exactly-sized `refs` and checks each names an object.
     mutating func scanAll() throws(ArchiveError) {
         let n = trailer.objectCount
-        nodes.reserveCapacity(n)
         let table = base + trailer.offsetTableOffset
         let w = trailer.offsetIntSize
         let end = UInt64(trailer.offsetTableOffset)
-        for i in 0 ..< n {
-            let entry = table + i * w
-            let raw = BinaryPlistBytes.loadBigEndian(entry, w)
-            // Every object starts after the header and inside the object table.
-            guard raw >= 8, raw < end else {
-                throw ArchiveError(.corrupt, "offset \(raw) of object \(i) is outside the object table 8..<\(end)",
-                                   offset: trailer.offsetTableOffset + i * w, objectIndex: i)
+        var failure: ArchiveError?
+        // n ≥ 1 and n × offsetIntSize ≤ input length (trailer check), so this allocation is bounded.
+        nodes = [PlistNode](unsafeUninitializedCapacity: n) { buf, initialized in
+            guard let out = buf.baseAddress else { return }
+            for i in 0 ..< n {
+                let raw = BinaryPlistBytes.loadBigEndian(table + i * w, w)
+                // Every object starts after the header and inside the object table.
+                guard raw >= 8, raw < end else {
+                    failure = ArchiveError(.corrupt, "offset \(raw) of object \(i) is outside the object table 8..<\(end)",
+                                           offset: trailer.offsetTableOffset + i * w, objectIndex: i)
+                    return
+                }
+                do throws(ArchiveError) {
+                    (out + i).initialize(to: try scanObject(at: Int(raw), index: i))
+                } catch {
+                    failure = error
+                    return
+                }
+                initialized = i + 1
             }
-            nodes.append(try scanObject(at: Int(raw), index: i))
         }
+        if let failure { throw failure }
+        try copyRefs()
+    }
+
+    /// Pass 2: container payloads change from "refs at this byte offset" to "first index in `refs`".
+    mutating func copyRefs() throws(ArchiveError) {
+        let total = pendingRefs
+        let rs = trailer.objectRefSize
+        let limit = UInt32(truncatingIfNeeded: trailer.objectCount)
+        let base = self.base
+        var failure: ArchiveError?
+        var refs: [UInt32] = []
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            // total ≤ refBudget ≤ input length / refSize, checked while scanning.
+            refs = [UInt32](unsafeUninitializedCapacity: total) { buf, initialized in
+                guard let out = buf.baseAddress else { return }
+                var at = 0
+                for i in 0 ..< nodes.count {
+                    let kind = nodes[i].kind
+                    guard kind == .array || kind == .dict || kind == .set else { continue }
+                    let count = kind == .dict ? 2 * Int(nodes[i].count) : Int(nodes[i].count)
+                    var q = base + Int(truncatingIfNeeded: nodes[i].payload)
+                    nodes[i].payload = UInt64(at)
+                    for _ in 0 ..< count {
+                        let r: UInt32
+                        switch rs {
+                        case 1: r = UInt32(q.pointee)
+                        case 2: r = UInt32(UInt16(bigEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt16.self)))
+                        default:
+                            let wide = BinaryPlistBytes.loadBigEndian(q, rs)
+                            r = wide > UInt64(UInt32.max) ? UInt32.max : UInt32(wide)
+                        }
+                        // Every member ref names an object in the table.
+                        guard r < limit else {
+                            failure = ArchiveError(.badReference, "object \(i) refers to object \(r), but there are only \(limit)",
+                                                   offset: q - base, objectIndex: i)
+                            initialized = at
+                            return
+                        }
+                        (out + at).initialize(to: r)
+                        at += 1
+                        q += rs
+                    }
+                }
+                initialized = at
+            }
+        }
+        if let failure { throw failure }
+        self.refs = refs
     }
 
     /// Reads the count that follows a marker whose low nibble is 0xF (an int object `10`…`13`).
+    // `mutating` only so that calls from the mutating scan pass self by reference instead of copying it.
     @inline(__always)
-    func readCount(_ marker: UInt8, _ p: inout Int, index: Int) throws(ArchiveError) -> Int {
+    mutating func readCount(_ marker: UInt8, _ p: inout Int, index: Int) throws(ArchiveError) -> Int {
         let nibble = Int(marker & 0x0F)
         if nibble != 0x0F { return nibble }
         let end = trailer.offsetTableOffset
@@ -211,30 +275,19 @@ internal struct BinaryPlistReader {
         }
     }
 
-    /// Copies `refCount` member refs starting at `p` into `refs`, checking each names an object.
+    /// Checks that `refCount` member refs fit at `p`; pass 2 copies them (the payload is `p` until then).
     mutating func container(_ kind: PlistKind, count: Int, refCount: Int, at p: Int, off: Int, index: Int) throws(ArchiveError) -> PlistNode {
         let end = trailer.offsetTableOffset
-        let rs = trailer.objectRefSize
         // The refs lie in the object table (compared by division, so no overflow).
-        guard refCount <= (end - p) / rs else { throw runsPast(kind == .dict ? "dict" : kind == .set ? "set" : "array", off, index) }
+        guard refCount <= (end - p) / trailer.objectRefSize else {
+            throw runsPast(kind == .dict ? "dict" : kind == .set ? "set" : "array", off, index)
+        }
         // Overlapping containers may not make the ref table outgrow what the object table can hold.
-        guard refCount <= refBudget - refs.count else {
+        guard refCount <= refBudget - pendingRefs else {
             throw ArchiveError(.corrupt, "overlapping containers hold more refs than the object table can", offset: off, objectIndex: index)
         }
-        let start = refs.count
-        let limit = UInt64(trailer.objectCount)
-        var q = base + p
-        for _ in 0 ..< refCount {
-            let r = BinaryPlistBytes.loadBigEndian(q, rs)
-            // Every member ref names an object in the table.
-            guard r < limit else {
-                throw ArchiveError(.badReference, "object \(index) refers to object \(r), but there are only \(limit)",
-                                   offset: q - base, objectIndex: index)
-            }
-            refs.append(UInt32(truncatingIfNeeded: r))
-            q += rs
-        }
-        return PlistNode(kind: kind, count: UInt32(count), payload: UInt64(start))
+        pendingRefs += refCount
+        return PlistNode(kind: kind, count: UInt32(count), payload: UInt64(p))
     }
 
     mutating func integerNode(high: Int64, low: UInt64) -> PlistNode {

@@ -152,7 +152,7 @@ struct BinaryPlistWriter {
         let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
         let hash: UInt64
         if hasBytes {
-            hash = withBytes(object) { UniqueTable.hash($0, byteCount, seed: UInt64(object.tag)) }
+            hash = Self.withBytes(object, scratch, list.storage) { UniqueTable.hash($0, byteCount, seed: UInt64(object.tag)) }
         } else {
             hash = UniqueTable.mix(object.payload &+ UInt64(object.tag) &* 0x9E37_79B9_7F4A_7C15 ^ object.high &* 0xC2B2_AE3D_27D4_EB4F)
         }
@@ -163,7 +163,7 @@ struct BinaryPlistWriter {
             let other = objects[Int(entry) - 1]
             if other.tag == object.tag, other.count == object.count {
                 if hasBytes {
-                    if sameBytes(object, other, byteCount) { return Int(entry) - 1 }
+                    if Self.sameBytes(object, other, byteCount, scratch, list.storage) { return Int(entry) - 1 }
                 } else if other.payload == object.payload, other.high == object.high {
                     return Int(entry) - 1
                 }
@@ -176,8 +176,10 @@ struct BinaryPlistWriter {
         return objects.count - 1
     }
 
-    func withBytes<R>(_ o: Object, _ body: (UnsafePointer<UInt8>) -> R) -> R {
-        let source = o.high == 1 ? scratch : list.storage
+    /// Calls `body` with the bytes of a data or string object (in `scratch` or in `storage`).
+    /// Static, so callers in mutating methods pass two array references rather than a copy of self.
+    static func withBytes<R>(_ o: Object, _ scratch: [UInt8], _ storage: [UInt8], _ body: (UnsafePointer<UInt8>) -> R) -> R {
+        let source = o.high == 1 ? scratch : storage
         return source.withUnsafeBufferPointer { buf in
             // An empty array may have no base address; no bytes are then read.
             guard let base = buf.baseAddress else { return withUnsafePointer(to: 0 as UInt8) { body($0) } }
@@ -185,8 +187,8 @@ struct BinaryPlistWriter {
         }
     }
 
-    func sameBytes(_ a: Object, _ b: Object, _ count: Int) -> Bool {
-        withBytes(a) { pa in withBytes(b) { pb in
+    static func sameBytes(_ a: Object, _ b: Object, _ count: Int, _ scratch: [UInt8], _ storage: [UInt8]) -> Bool {
+        withBytes(a, scratch, storage) { pa in withBytes(b, scratch, storage) { pb in
             var i = 0
             while i < count {
                 if pa[i] != pb[i] { return false }
@@ -285,7 +287,7 @@ struct BinaryPlistWriter {
         case 0x40, 0x50, 0x60:
             writeMarker(o.tag, count: o.count, &w)
             let n = o.tag == 0x60 ? 2 * o.count : o.count
-            withBytes(o) { w.put($0, n) }
+            Self.withBytes(o, scratch, list.storage) { w.put($0, n) }
         case 0x80:
             let width = Self.width(o.payload)
             w.put(0x80 | UInt8(width - 1))

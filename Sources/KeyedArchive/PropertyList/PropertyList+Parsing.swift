@@ -19,4 +19,9 @@ extension PropertyList {
             throw ArchiveError(.unknownFormat, "input is neither a bplist00 nor an XML property list", offset: 0)
         }
     }
+
+    /// Parses a property list in either format from any byte collection (copied once).
+    public init<C: Collection>(parsing bytes: C, limits: DecodingLimits = .default) throws(ArchiveError) where C.Element == UInt8 {
+        try self.init(parsing: Array(bytes), limits: limits)
+    }
 }

@@ -4,6 +4,9 @@
 /// `array` and `plist` elements live on an explicit stack whose depth is bounded by
 /// `limits.maxDepth`; each value is appended to the table as soon as its element closes, so members
 /// always exist before their container. Errors carry the byte offset plus 1-based line and column.
+///
+/// Helpers that only read are still `mutating`: called from a mutating method, a non-mutating one
+/// would get a copy of this whole struct on every call (measured: a third of the parse time).
 struct XMLPlistReader {
     let base: UnsafePointer<UInt8>
     let end: Int
@@ -149,11 +152,32 @@ struct XMLPlistReader {
         return (start, pos - start)
     }
 
-    func nameIs(_ name: (start: Int, count: Int), _ s: StaticString) -> Bool {
-        guard name.count == s.utf8CodeUnitCount else { return false }
-        let p = s.utf8Start
-        for i in 0 ..< name.count where base[name.start + i] != p[i] { return false }
-        return true
+    /// The element names of the plist DTD.
+    enum Element {
+        case plist, key, dict, array, string, `true`, `false`, integer, real, date, data, unknown
+    }
+
+    /// Classifies a tag name by its length and first byte, then confirms the whole name.
+    static func classify(_ base: UnsafePointer<UInt8>, _ name: (start: Int, count: Int)) -> Element {
+        guard name.count >= 3 else { return .unknown }
+        let p = base + name.start
+        func equals(_ s: StaticString) -> Bool {
+            guard name.count == s.utf8CodeUnitCount else { return false }
+            for i in 0 ..< name.count where p[i] != s.utf8Start[i] { return false }
+            return true
+        }
+        switch (p[0], name.count) {
+        case (UInt8(ascii: "k"), 3): return equals("key") ? .key : .unknown
+        case (UInt8(ascii: "s"), 6): return equals("string") ? .string : .unknown
+        case (UInt8(ascii: "d"), 4): return equals("dict") ? .dict : equals("date") ? .date : equals("data") ? .data : .unknown
+        case (UInt8(ascii: "a"), 5): return equals("array") ? .array : .unknown
+        case (UInt8(ascii: "i"), 7): return equals("integer") ? .integer : .unknown
+        case (UInt8(ascii: "r"), 4): return equals("real") ? .real : .unknown
+        case (UInt8(ascii: "t"), 4): return equals("true") ? .true : .unknown
+        case (UInt8(ascii: "f"), 5): return equals("false") ? .false : .unknown
+        case (UInt8(ascii: "p"), 5): return equals("plist") ? .plist : .unknown
+        default: return .unknown
+        }
     }
 
     func nameText(_ name: (start: Int, count: Int)) -> String {
@@ -185,26 +209,26 @@ struct XMLPlistReader {
         let tagStart = pos
         pos += 1
         let name = tagName()
+        let element = Self.classify(base, name)
         let empty = try finishStartTag(tagStart)
-        if nameIs(name, "plist") {
+        let index: Int
+        switch element {
+        case .plist:
             // <plist> only wraps the root value.
             guard stack.isEmpty, root == nil else { throw ArchiveError(.corrupt, "<plist> inside a value", offset: tagStart) }
             if empty { throw ArchiveError(.corrupt, "<plist/> holds no value", offset: tagStart) }
             stack.append(Frame(kind: .plist, start: pending.count, offset: tagStart))
             return
-        }
-        if nameIs(name, "key") {
+        case .key:
             // A key may only appear in a dict, where a key is expected.
             guard let top = stack.last, top.kind == .dict, (pending.count - top.start) % 2 == 0 else {
                 throw ArchiveError(.corrupt, "<key> outside a dict or where a value is expected", offset: tagStart)
             }
-            let index = try empty ? emptyString() : textString(name, tagStart)
-            try deliverKey(index)
+            try checkCount(tagStart)
+            pending.append(try empty ? emptyString() : textString(name, tagStart))
             return
-        }
-        let index: Int
-        if nameIs(name, "dict") || nameIs(name, "array") {
-            let kind: Frame.Kind = nameIs(name, "dict") ? .dict : .array
+        case .dict, .array:
+            let kind: Frame.Kind = element == .dict ? .dict : .array
             // Nesting is bounded before anything is pushed (the plist frame does not count).
             let depth = stack.count - (stack.first?.kind == .plist ? 1 : 0)
             guard depth < limits.maxDepth else {
@@ -219,26 +243,23 @@ struct XMLPlistReader {
             try checkValueAllowed(at: tagStart)
             stack.append(Frame(kind: kind, start: pending.count, offset: tagStart))
             return
-        }
-        try checkCount(tagStart)
-        if nameIs(name, "string") {
+        case .string:
+            try checkCount(tagStart)
             index = try empty ? emptyString() : textString(name, tagStart)
-        } else if nameIs(name, "true") || nameIs(name, "false") {
+        case .true, .false:
+            try checkCount(tagStart)
             if !empty { try expectClose(name, tagStart) }
-            index = builder.addBool(nameIs(name, "true"))
-        } else if nameIs(name, "integer") {
+            index = builder.addBool(element == .true)
+        case .integer, .real, .date, .data:
+            try checkCount(tagStart)
             let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
-            index = try integer(s, n, tagStart)
-        } else if nameIs(name, "real") {
-            let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
-            index = try real(s, n, tagStart)
-        } else if nameIs(name, "date") {
-            let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
-            index = try date(s, n, tagStart)
-        } else if nameIs(name, "data") {
-            let (s, n) = try empty ? (pos, 0) : scalarText(name, tagStart)
-            index = try data(s, n, tagStart)
-        } else {
+            switch element {
+            case .integer: index = try integer(s, n, tagStart)
+            case .real: index = try real(s, n, tagStart)
+            case .date: index = try date(s, n, tagStart)
+            default: index = try data(s, n, tagStart)
+            }
+        case .unknown:
             throw ArchiveError(.corrupt, "unknown element <\(nameText(name))>", offset: tagStart)
         }
         try deliver(index, at: tagStart)
@@ -251,7 +272,7 @@ struct XMLPlistReader {
     }
 
     /// Where a value may go: the root, an array, a plist wrapper, or a dict after its key.
-    func checkValueAllowed(at: Int) throws(ArchiveError) {
+    mutating func checkValueAllowed(at: Int) throws(ArchiveError) {
         guard let top = stack.last else {
             guard root == nil else { throw ArchiveError(.corrupt, "a second top-level value", offset: at) }
             return
@@ -271,10 +292,6 @@ struct XMLPlistReader {
         if stack.isEmpty { root = index } else { pending.append(index) }
     }
 
-    mutating func deliverKey(_ index: Int) throws(ArchiveError) {
-        pending.append(index)
-    }
-
     /// `</name>` closing the innermost container.
     mutating func closeContainer() throws(ArchiveError) {
         let tagStart = pos
@@ -286,8 +303,8 @@ struct XMLPlistReader {
         guard let top = stack.last else {
             throw ArchiveError(.corrupt, "closing </\(nameText(name))> with nothing open", offset: tagStart)
         }
-        let expected: StaticString = top.kind == .dict ? "dict" : top.kind == .array ? "array" : "plist"
-        guard nameIs(name, expected) else {
+        let expected: Element = top.kind == .dict ? .dict : top.kind == .array ? .array : .plist
+        guard Self.classify(base, name) == expected else {
             throw ArchiveError(.corrupt, "</\(nameText(name))> closes <\(expected)>", offset: tagStart)
         }
         stack.removeLast()
@@ -303,13 +320,13 @@ struct XMLPlistReader {
         case .dict:
             guard members.count % 2 == 0 else { throw ArchiveError(.corrupt, "<key> without a value", offset: tagStart) }
             try checkCount(tagStart)
-            try deliver(makeDict(members), at: top.offset)
+            try deliver(makeDict(members, at: top.offset), at: top.offset)
         }
     }
 
     /// A dict from alternating key/value indices: a later duplicate key replaces the earlier value
     /// in place, and a lone `CF$UID` → integer entry becomes a UID, as CoreFoundation does.
-    mutating func makeDict(_ members: [Int]) throws(ArchiveError) -> Int {
+    mutating func makeDict(_ members: [Int], at: Int) throws(ArchiveError) -> Int {
         var keys: [Int] = [], values: [Int] = []
         let n = members.count / 2
         keys.reserveCapacity(n)
@@ -340,7 +357,11 @@ struct XMLPlistReader {
                 }
             }
         }
-        if keys.count == 1, isCFUIDKey(keys[0]), let uid = uidValue(values[0]) {
+        if keys.count == 1, isCFUIDKey(keys[0]), builder.nodes[values[0]].kind == .integer {
+            // CF makes every one-entry CF$UID → integer dict a UID; like a binary UID it must fit 32 bits.
+            guard let uid = uidValue(values[0]) else {
+                throw ArchiveError(.corrupt, "CF$UID value is outside 0…UInt32.max", offset: at)
+            }
             return builder.addUID(uid)
         }
         return builder.addDict(keys: keys, values: values)
@@ -353,7 +374,7 @@ struct XMLPlistReader {
     }
 
     /// Whether two key strings hold the same bytes.
-    func sameKey(_ a: Int, _ b: Int) -> Bool {
+    mutating func sameKey(_ a: Int, _ b: Int) -> Bool {
         let x = builder.nodes[a], y = builder.nodes[b]
         guard x.count == y.count else { return false }
         let xs = Int(truncatingIfNeeded: x.payload), ys = Int(truncatingIfNeeded: y.payload)
@@ -361,20 +382,20 @@ struct XMLPlistReader {
         return true
     }
 
-    func keyBytes(_ index: Int) -> KeyBytes {
+    mutating func keyBytes(_ index: Int) -> KeyBytes {
         let n = builder.nodes[index]
         let start = Int(truncatingIfNeeded: n.payload)
         return KeyBytes(Array(builder.storage[start ..< start + Int(n.count)]))
     }
 
-    func isCFUIDKey(_ index: Int) -> Bool {
+    mutating func isCFUIDKey(_ index: Int) -> Bool {
         let n = builder.nodes[index]
         let start = Int(truncatingIfNeeded: n.payload)
         return n.count == 6 && builder.storage[start ..< start + 6].elementsEqual("CF$UID".utf8)
     }
 
     /// The UID a `CF$UID` integer stands for: CF keeps 32 bits, so only 0…UInt32.max qualify.
-    func uidValue(_ index: Int) -> UInt64? {
+    mutating func uidValue(_ index: Int) -> UInt64? {
         let n = builder.nodes[index]
         guard n.kind == .integer, n.extra == 0 else { return nil }
         let v = Int64(bitPattern: n.payload)
@@ -520,7 +541,7 @@ struct XMLPlistReader {
 
     // MARK: - Helpers
 
-    func matches(_ s: StaticString) -> Bool {
+    mutating func matches(_ s: StaticString) -> Bool {
         let n = s.utf8CodeUnitCount
         guard n <= end - pos else { return false }
         let p = s.utf8Start

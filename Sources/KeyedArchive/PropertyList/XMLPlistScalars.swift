@@ -2,7 +2,7 @@
 
 extension XMLPlistReader {
     /// The text range with XML whitespace trimmed at both ends.
-    func trimmed(_ start: Int, _ count: Int) -> (Int, Int) {
+    mutating func trimmed(_ start: Int, _ count: Int) -> (Int, Int) {
         var s = start, e = start + count
         while s < e, Self.isSpace(base[s]) { s += 1 }
         while e > s, Self.isSpace(base[e - 1]) { e -= 1 }
@@ -11,7 +11,7 @@ extension XMLPlistReader {
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
-    func text(_ start: Int, _ count: Int) -> String {
+    mutating func text(_ start: Int, _ count: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
     }
 

@@ -22,12 +22,35 @@ struct XMLPlistWriter {
         w.out.reserveCapacity(list.storage.count + list.storage.count / 2 + list.count * 24 + 256)
         w.out.append(contentsOf: prolog)
         if list.root >= 0, list.root < list.count { w.writeTree(list.root) }
-        w.out.append(contentsOf: "</plist>\n".utf8)
+        w.put("</plist>\n")
         return w.out
     }
 
     mutating func indent(_ n: Int) {
-        for _ in 0 ..< n { out.append(0x09) }
+        out.append(contentsOf: repeatElement(0x09, count: n))
+    }
+
+    mutating func put(_ s: StaticString) {
+        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Decimal digits of `magnitude`, after a minus sign when `negative`, without a String.
+    mutating func putDecimal(_ magnitude: UInt64, negative: Bool = false) {
+        if negative { out.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits fit in 24 bytes
+        var count = 0
+        var v = magnitude
+        withUnsafeMutableBytes(of: &digits) { buf in
+            repeat {
+                buf[count] = UInt8(v % 10) + 0x30
+                v /= 10
+                count += 1
+            } while v != 0
+            while count > 0 {
+                count -= 1
+                out.append(buf[count])
+            }
+        }
     }
 
     mutating func line(_ n: Int, _ s: StaticString) {
@@ -81,13 +104,13 @@ struct XMLPlistWriter {
 
     mutating func writeKey(_ i: Int, level: Int) {
         indent(level)
-        out.append(contentsOf: "<key>".utf8)
+        put("<key>")
         if list.nodes[i].kind == .string {
             appendEscapedString(i)
         } else {
             appendScalarText(i)
         }
-        out.append(contentsOf: "</key>\n".utf8)
+        put("</key>\n")
     }
 
     mutating func writeScalar(_ i: Int, level: Int) {
@@ -99,9 +122,9 @@ struct XMLPlistWriter {
             line(level, "<string></string>")
         case .string:
             indent(level)
-            out.append(contentsOf: "<string>".utf8)
+            put("<string>")
             appendEscapedString(i)
-            out.append(contentsOf: "</string>\n".utf8)
+            put("</string>\n")
         case .integer:
             element(level, "integer", i)
         case .real:
@@ -111,7 +134,7 @@ struct XMLPlistWriter {
         case .uid:
             line(level, "<dict>")
             indent(level + 1)
-            out.append(contentsOf: "<key>CF$UID</key>\n".utf8)
+            put("<key>CF$UID</key>\n")
             element(level + 1, "integer", i)
             line(level, "</dict>")
         case .data:
@@ -130,15 +153,15 @@ struct XMLPlistWriter {
         }
     }
 
-    mutating func element(_ level: Int, _ name: String, _ i: Int) {
+    mutating func element(_ level: Int, _ name: StaticString, _ i: Int) {
         indent(level)
         out.append(UInt8(ascii: "<"))
-        out.append(contentsOf: name.utf8)
+        put(name)
         out.append(UInt8(ascii: ">"))
         appendScalarText(i)
-        out.append(contentsOf: "</".utf8)
-        out.append(contentsOf: name.utf8)
-        out.append(contentsOf: ">\n".utf8)
+        put("</")
+        put(name)
+        put(">\n")
     }
 
     /// The text of a number, date or UID (other kinds: nothing).
@@ -147,14 +170,16 @@ struct XMLPlistWriter {
         switch n.kind {
         case .integer:
             switch n.extra {
-            case 0: out.append(contentsOf: String(Int64(bitPattern: n.payload)).utf8)
-            case 1: out.append(contentsOf: String(n.payload).utf8)
+            case 0:
+                let v = Int64(bitPattern: n.payload)
+                putDecimal(v.magnitude, negative: v < 0)
+            case 1: putDecimal(n.payload)
             default:
                 let w = list.wideIntegers[Int(n.payload)]
                 out.append(contentsOf: Self.decimal(high: w.high, low: w.low).utf8)
             }
         case .uid:
-            out.append(contentsOf: String(n.payload).utf8)
+            putDecimal(n.payload)
         case .real:
             out.append(contentsOf: Self.realText(Double(bitPattern: n.payload)).utf8)
         case .date:

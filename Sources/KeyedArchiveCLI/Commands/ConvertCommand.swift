@@ -41,16 +41,20 @@ struct ConvertCommand: ParsableCommand {
             switch (opened.document, to) {
             case (.plist(let p), .binary), (.keyedArchive(let p, _), .binary):
                 return p.binaryData()
-            case (.plist, .xml), (.keyedArchive, .xml):
-                throw ArchiveError(.unsupportedFormat, "XML output needs the XML plist writer, which this build does not have yet")
+            case (.plist(let p), .xml), (.keyedArchive(let p, _), .xml):
+                return p.xmlData()
             case (.plist(let p), .json), (.keyedArchive(let p, _), .json):
                 return Array((try PlistJSONRenderer(plist: p).render().serialized() + "\n").utf8)
             case (.nibArchive(let g), .json):
                 return Array((try GraphJSONRenderer(graph: g).render().serialized() + "\n").utf8)
+            case (.nibArchive(let g), .binary), (.nibArchive(let g), .xml):
+                // NIBArchive conventions → keyed conventions, then the keyed-archive layout.
+                let keyed = try PropertyList(keyedArchive: try g.convertedToKeyedArchive(), format: to == .xml ? .xml : .binary)
+                return to == .xml ? keyed.xmlData() : keyed.binaryData()
+            case (.keyedArchive(_, let g), .nibarchive), (.nibArchive(let g), .nibarchive):
+                return try g.convertedToNIBArchive().nibArchiveData()
             case (.plist, .nibarchive):
                 throw ArchiveError(.unsupportedFormat, "only a nib (a keyed archive or NIBArchive) converts to a NIBArchive")
-            case (.keyedArchive, .nibarchive), (.nibArchive, .binary), (.nibArchive, .xml), (.nibArchive, .nibarchive):
-                throw ArchiveError(.unsupportedFormat, "nib conversion between keyed archives and NIBArchive is not available in this build")
             }
         }
         try write(bytes)

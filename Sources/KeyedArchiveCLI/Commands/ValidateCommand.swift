@@ -12,12 +12,14 @@ struct ValidateCommand: ParsableCommand {
         directories are checked file by file. Prints one line per bad file, `path: what (where)`, \
         and exits 1 if any input is bad, 0 otherwise. With --recursive, directories and zip/ipa \
         archives are searched for plists and nibs; other files are skipped. On a terminal a progress \
-        bar and a summary are shown.
+        bar and a summary are shown. With --format json one document lists every checked file and \
+        the summary (Docs/json-schema.md); the exit status is the same.
 
         Examples:
           keyed-archive validate Main.nib Info.plist
           keyed-archive validate --recursive build/MyApp.app
           keyed-archive validate App.ipa#Payload/MyApp.app/Base.lproj/Main.storyboardc
+          keyed-archive validate -r MyApp.ipa --format json | jq '.results[] | select(.ok | not)'
         """
     )
 
@@ -27,6 +29,9 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Search directories and zip/ipa archives for plists and nibs.")
     var recursive = false
 
+    @Option(name: .long, help: "Output format: text lines for bad files, or one JSON document for all.")
+    var format: OutputFormat = .text
+
     @OptionGroup var common: CommonOptions
 
     /// One file to check.
@@ -35,41 +40,59 @@ struct ValidateCommand: ParsableCommand {
         /// False for a file found while searching a tree: skip it silently if it is not an archive.
         var explicit: Bool
         var read: () throws(CLIError) -> [UInt8]
+        /// Set for a `.storyboardc` as a whole: its structure is checked instead of one file.
+        var storyboard: FileTree?
+
+        init(path: String, explicit: Bool, storyboard: FileTree? = nil, read: @escaping () throws(CLIError) -> [UInt8]) {
+            self.path = path
+            self.explicit = explicit
+            self.storyboard = storyboard
+            self.read = read
+        }
     }
 
     func run() throws {
-        let terminal = common.terminal
-        var units: [Unit] = []
-        var bad: [CLIError] = []
+        // Each argument becomes its files, or the error that stopped it from being read, in argument order.
+        var pending: [Result<Unit, CLIError>] = []
         for argument in inputs {
             do {
-                units.append(contentsOf: try collect(InputReference(argument: argument)))
+                pending.append(contentsOf: try collect(InputReference(argument: argument)).map { .success($0) })
             } catch {
-                bad.append(error)
+                pending.append(.failure(error))
             }
         }
-        var progress = ValidationProgress(terminal: terminal, total: units.count + bad.count)
-        for error in bad { progress.report(error, verbose: common.verbose) }
-        var ok = 0, skipped = 0
-        for unit in units {
-            progress.begin(unit.path)
-            let outcome = Self.check(unit)
-            switch outcome {
-            case .ok: ok += 1
-            case .skipped: skipped += 1
-            case .bad(let error):
-                bad.append(error)
-                progress.report(error, verbose: common.verbose)
+        let json = format == .json
+        var progress = ValidationProgress(terminal: common.terminal, total: pending.count)
+        var report = ValidationReport()
+        for item in pending {
+            let path: String, outcome: Outcome
+            switch item {
+            case .failure(let error): (path, outcome) = (error.path, .bad(error))
+            case .success(let unit):
+                if !json { progress.begin(unit.path) }
+                (path, outcome) = (unit.path, Self.check(unit))
             }
-            progress.finish()
+            report.record(path, outcome)
+            if !json {
+                if case .bad(let error) = outcome { progress.report(error, verbose: common.verbose) }
+                progress.finish()
+            }
         }
-        progress.summary(ok: ok, bad: bad, skipped: skipped)
-        if !bad.isEmpty { throw ExitCode.failure }
+        if json {
+            StandardStream.write(report.json().serialized() + "\n")
+        } else {
+            progress.summary(ok: report.ok, bad: report.bad, skipped: report.skipped)
+        }
+        if !report.bad.isEmpty { throw ExitCode.failure }
     }
 
     enum Outcome { case ok, skipped, bad(CLIError) }
 
     static func check(_ unit: Unit) -> Outcome {
+        if let tree = unit.storyboard {
+            do { try Validation.checkStoryboard(tree, path: unit.path) } catch { return .bad(error) }
+            return .ok
+        }
         let bytes: [UInt8]
         do { bytes = try unit.read() } catch { return .bad(error) }
         if !unit.explicit, !Recognizer.isCandidate(bytes[...]) { return .skipped }
@@ -106,8 +129,23 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
+    /// Every file of `tree`, then each `.storyboardc` in it (or the tree itself) as a whole.
     private func units(in tree: FileTree, explicit: Bool) -> [Unit] {
-        tree.entries.map { Unit(path: tree.displayPath($0), explicit: explicit, read: $0.read) }
+        var out = tree.entries.map { Unit(path: tree.displayPath($0), explicit: explicit, read: $0.read) }
+        var storyboards: [String] = []
+        if tree.name.hasSuffix(".storyboardc") || tree.name.hasSuffix(".storyboardc/") { storyboards.append("") }
+        for e in tree.entries {
+            guard let prefix = Recognizer.bundlePrefix(e.path), prefix.hasSuffix(".storyboardc"),
+                  storyboards.last != prefix else { continue }
+            storyboards.append(prefix)
+        }
+        for prefix in storyboards {
+            let sub = prefix.isEmpty ? tree : tree.subtree(prefix, name: prefix)
+            let shown = prefix.isEmpty ? (tree.name.hasSuffix("/") ? String(tree.name.dropLast()) : tree.name)
+                : tree.displayPath(FileTree.Entry(path: prefix, size: 0) { () throws(CLIError) in [] })
+            out.append(Unit(path: shown, explicit: true, storyboard: sub) { () throws(CLIError) in [] })
+        }
+        return out
     }
 
     private func isDirectory(_ path: String) -> Bool {

@@ -242,7 +242,8 @@ struct GraphTextRenderer {
         case .built:
             break
         }
-        let counts = "\(graph.objects.count) objects, \(graph.classes.count) classes, \(graph.keys.count) keys"
+        func n(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : (noun == "class" ? "es" : "s"))" }
+        let counts = "\(n(graph.objects.count, "object")), \(n(graph.classes.count, "class")), \(n(graph.keys.count, "key"))"
         let what = facts.isEmpty ? m.source.rawValue : "\(m.source.rawValue) (\(facts.joined(separator: ", ")))"
         var lines = [terminal.paint(what + ": " + counts, .bold)]
         for w in m.warnings { lines.append(terminal.paint("warning: " + w, .yellow)) }

@@ -78,6 +78,10 @@ enum GraphCheck {
             try checkRef(kv.value, object: 0, key: graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "$top")
         }
         for (i, o) in graph.objects.enumerated() {
+            if o.kind != .plain, o.classIndex == -1, graph.metadata.source == .keyedArchive {
+                throw ArchiveError(.corruptArchive, "object has no class: $class is missing or is not a class dictionary with $classname",
+                                   objectIndex: i)
+            }
             if o.kind != .plain, o.classIndex < 0 || o.classIndex >= graph.classes.count {
                 throw ArchiveError(.badReference, "class index \(o.classIndex) outside the class table (\(graph.classes.count) classes)",
                                    objectIndex: i)

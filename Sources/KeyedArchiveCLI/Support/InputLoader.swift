@@ -1,4 +1,5 @@
 import Foundation
+import Nib
 import ZIPFoundation
 
 /// What an input turned out to be once opened.
@@ -104,18 +105,17 @@ enum InputLoader {
 }
 
 extension InputLoader {
-    /// The one file an input names. A nib directory resolves to the file a loader would pick
-    /// (see ``NibVariantChooser``); any other directory is an error.
+    /// The one file an input names. A nib directory resolves to the file the Nib module's loader
+    /// picks (``NibContainer``); any other directory is an error.
     static func loadSingleFile(_ ref: InputReference) throws(CLIError) -> [UInt8] {
         switch try load(ref) {
         case .file(let bytes):
             return bytes
         case .tree(let tree):
-            let names = tree.entries.map(\.path).filter { !$0.contains("/") }
-            guard let primary = NibVariantChooser.primaryFile(names), let entry = tree.entry(primary) else {
-                throw CLIError(path: ref.description, what: "is a directory but not a nib directory; name a file inside it")
+            if tree.entry("Info.plist") != nil, tree.entries.contains(where: { $0.path.hasSuffix(".nib") || $0.path.contains(".nib/") }) {
+                throw CLIError(path: ref.description, what: "is a storyboard: name one of its nibs, or use `keyed-archive nib` for the whole storyboard")
             }
-            return try entry.read()
+            return try NibDirectoryChoice.primaryBytes(tree, path: ref.description)
         }
     }
 }

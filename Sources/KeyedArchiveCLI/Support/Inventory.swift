@@ -79,13 +79,10 @@ enum Inventory {
 
     static func nibDirectory(_ tree: FileTree, path: String, root: FileTree) -> InventoryItem {
         let size = tree.entries.reduce(0) { $0 + $1.size }
-        let names = tree.entries.map(\.path).filter { !$0.contains("/") }
-        guard let primary = NibVariantChooser.primaryFile(names), let entry = tree.entry(primary) else {
-            return InventoryItem(path: path, kind: "nib", format: "nib directory", size: size,
-                                 error: CLIError(path: path, what: "nib directory without objects*.nib, runtime.nib or keyedobjects*.nib"))
-        }
-        let bytes: [UInt8]
-        do { bytes = try entry.read() } catch {
+        let primary: String, bytes: [UInt8]
+        do {
+            (primary, bytes) = try NibDirectoryChoice.primary(tree, path: root.name + root.separator + path)
+        } catch {
             return InventoryItem(path: path, kind: "nib", format: "nib directory", size: size, error: error)
         }
         var item = describe(bytes, path: path, display: root.name + root.separator + path + "/" + primary)

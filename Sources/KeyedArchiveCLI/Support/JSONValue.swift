@@ -30,7 +30,7 @@ extension JSONValue {
     /// Serialises with two-space indentation (`pretty`) or compactly, keys in insertion order.
     /// Iterative: nesting depth costs heap, never stack.
     /// In pretty mode a container whose one-line form fits in `inlineWidth` characters stays on one line.
-    func serialized(pretty: Bool = true, inlineWidth: Int = 72) -> String {
+    func serialized(pretty: Bool = true, inlineWidth: Int = 100) -> String {
         var out = ""
         // Work items: a value to write at an indent, or a literal to append.
         enum Work { case value(JSONValue, Int); case text(String) }

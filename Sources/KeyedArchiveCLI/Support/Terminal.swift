@@ -16,7 +16,9 @@ struct Terminal: Sendable {
     var width: Int
 
     static func standardOutput(noColor: Bool) -> Terminal {
-        let tty = isatty(STDOUT_FILENO) == 1
+        // KEYED_ARCHIVE_TTY=1 forces terminal behaviour (progress line, summary): used by the tests.
+        let forced = getenv("KEYED_ARCHIVE_TTY").map { String(cString: $0) == "1" } ?? false
+        let tty = forced || isatty(STDOUT_FILENO) == 1
         let envNoColor = getenv("NO_COLOR") != nil
         return Terminal(isTTY: tty, color: tty && !noColor && !envNoColor, width: columns())
     }

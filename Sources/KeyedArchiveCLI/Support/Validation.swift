@@ -1,9 +1,10 @@
 import KeyedArchive
+import Nib
 
 /// What `validate` means by "this file is fine".
 enum Validation {
     /// Parses `bytes` completely: the plist (every object of it), the keyed-archive or NIBArchive graph,
-    /// and every reference in that graph.
+    /// every reference in that graph, and for a nib its document model and load plan.
     static func check(_ bytes: [UInt8]) throws(ArchiveError) {
         let document = try ArchiveDocument.open(bytes)
         switch document {
@@ -12,6 +13,23 @@ enum Validation {
             _ = try plist.value(at: nil)
         case .keyedArchive(_, let graph), .nibArchive(let graph):
             try GraphCheck.verify(graph)
+            if ArchivePlatform.detect(graph) != nil || graph.metadata.source == .nibArchive {
+                _ = try Nib(document: try NibDocument(graph: graph))
+            }
+        }
+    }
+
+    /// Checks a `.storyboardc`'s Info.plist and that every scene it lists has a readable nib.
+    static func checkStoryboard(_ tree: FileTree, path: String) throws(CLIError) {
+        var files: [String: [UInt8]] = [:]
+        for (p, bytes) in try tree.readAll() { files[p] = bytes }
+        let dir = MemoryNibDirectory(name: String(path.split(separator: "/").last ?? Substring(path)), files: files)
+        let storyboard: StoryboardDocument
+        do { storyboard = try StoryboardDocument(directory: dir) } catch { throw CLIError(path: path, error) }
+        for (_, nibName) in storyboard.nibNames {
+            do { _ = try storyboard.document(nibNamed: nibName) } catch {
+                throw CLIError(path: path + "/" + nibName + ".nib", error)
+            }
         }
     }
 }

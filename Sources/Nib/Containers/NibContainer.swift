@@ -9,12 +9,14 @@ public struct NibOpenOptions: Sendable {
     /// Bounds applied while parsing (also to nested nibs).
     public var limits: DecodingLimits
 
+    /// Options with the given targets (nil: newest variant) and limits.
     public init(iOSTarget: NibOSVersion? = nil, macOSTarget: NibOSVersion? = nil, limits: DecodingLimits = .default) {
         self.iOSTarget = iOSTarget
         self.macOSTarget = macOSTarget
         self.limits = limits
     }
 
+    /// Newest variants, default limits.
     public static let `default` = NibOpenOptions()
 }
 
@@ -32,6 +34,7 @@ public struct NibContainer: Sendable {
         case legacyBundle
     }
 
+    /// How the nib was stored.
     public var layout: Layout
     /// The file inside a directory that was chosen (nil for a flat file).
     public var chosenEntry: String?
@@ -39,11 +42,12 @@ public struct NibContainer: Sendable {
     public var candidates: [String]
     /// The sniffed format of ``bytes``.
     public var format: ArchiveFormat
+    /// The chosen archive's bytes.
     public var bytes: [UInt8]
 
     /// Picks the archive to load from `source` (see ``NibOpenOptions``) and sniffs it.
-    /// - Throws: ``ArchiveError/Code/unsupportedFormat`` for typedstream (pre-10.2) nibs,
-    ///   ``ArchiveError/Code/unknownFormat`` for unrecognised bytes, ``ArchiveError/Code/notANib`` for a
+    /// - Throws: `unsupportedFormat` for typedstream (pre-10.2) nibs,
+    ///   `unknownFormat` for unrecognised bytes, `notANib` for a
     ///   directory that holds no nib archive.
     public static func open(_ source: NibSource, options: NibOpenOptions = .default) throws(ArchiveError) -> NibContainer {
         switch source {

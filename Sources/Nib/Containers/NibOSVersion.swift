@@ -1,10 +1,14 @@
 /// An operating-system version used to pick a variant from a nib bundle (`objects-13.0+.nib`,
 /// `keyedobjects-101300.nib`).
 public struct NibOSVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+    /// Major version (13 in 13.0, 10 in 10.13).
     public var major: Int
+    /// Minor version.
     public var minor: Int
+    /// Patch version.
     public var patch: Int
 
+    /// A version `major.minor.patch`.
     public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         self.major = major
         self.minor = minor
@@ -29,9 +33,11 @@ public struct NibOSVersion: Sendable, Hashable, Comparable, CustomStringConverti
         self.init(v / 10000, (v / 100) % 100, v % 100)
     }
 
+    /// Orders versions numerically, component by component.
     public static func < (a: Self, b: Self) -> Bool {
         (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
     }
 
+    /// `13.0`, `10.13`, `12.3.1`.
     public var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
 }

@@ -14,7 +14,7 @@ public enum NibSource: Sendable {
     case directory(any NibDirectory)
 
     /// A file or directory on disk. The kind is decided by the file system, the format by sniffing.
-    /// - Throws: ``ArchiveError/Code/fileNotFound`` when nothing exists at `path`.
+    /// - Throws: `fileNotFound` when nothing exists at `path`.
     public static func path(_ path: String) throws(ArchiveError) -> NibSource {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -62,10 +62,14 @@ extension NibDirectory {
 
 /// A directory on disk.
 public struct FileNibDirectory: NibDirectory {
+    /// The directory's path on disk.
     public let path: String
+    /// The directory at `path` (not read until asked).
     public init(path: String) { self.path = path }
+    /// The last path component.
     public var name: String { String(path.split(separator: "/").last ?? Substring(path)) }
 
+    /// See ``NibDirectory/entries()``.
     public func entries() throws(ArchiveError) -> [String] {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
@@ -74,15 +78,18 @@ public struct FileNibDirectory: NibDirectory {
         }
     }
 
+    /// See ``NibDirectory/isDirectory(_:)``.
     public func isDirectory(_ entry: String) -> Bool {
         var d = false
         return FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &d) && d
     }
 
+    /// See ``NibDirectory/read(_:)``.
     public func read(_ entry: String) throws(ArchiveError) -> [UInt8] {
         try Self.readFile(path + "/" + entry)
     }
 
+    /// See ``NibDirectory/subdirectory(_:)``.
     public func subdirectory(_ entry: String) -> (any NibDirectory)? {
         isDirectory(entry) ? FileNibDirectory(path: path + "/" + entry) : nil
     }
@@ -98,15 +105,18 @@ public struct FileNibDirectory: NibDirectory {
 
 /// A directory held in memory: relative paths (`runtime.nib`, `Foo.nib/objects-13.0+.nib`) → bytes.
 public struct InMemoryNibDirectory: NibDirectory {
+    /// The directory's own name.
     public let name: String
     /// Files by path relative to this directory, `/`-separated.
     public let files: [String: [UInt8]]
 
+    /// A directory named `name` holding `files` (paths relative to it, `/`-separated).
     public init(name: String, files: [String: [UInt8]]) {
         self.name = name
         self.files = files
     }
 
+    /// See ``NibDirectory/entries()``.
     public func entries() throws(ArchiveError) -> [String] {
         var names = Set<String>()
         for path in files.keys {
@@ -115,15 +125,18 @@ public struct InMemoryNibDirectory: NibDirectory {
         return names.sorted()
     }
 
+    /// See ``NibDirectory/isDirectory(_:)``.
     public func isDirectory(_ entry: String) -> Bool {
         files.keys.contains { $0.hasPrefix(entry + "/") }
     }
 
+    /// See ``NibDirectory/read(_:)``.
     public func read(_ entry: String) throws(ArchiveError) -> [UInt8] {
         guard let b = files[entry] else { throw ArchiveError(.fileNotFound, "\(name) has no file \(entry)") }
         return b
     }
 
+    /// See ``NibDirectory/subdirectory(_:)``.
     public func subdirectory(_ entry: String) -> (any NibDirectory)? {
         let prefix = entry + "/"
         var sub: [String: [UInt8]] = [:]

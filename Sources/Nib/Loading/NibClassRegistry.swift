@@ -8,9 +8,12 @@ import Synchronization
 /// its demangled form `Module.Class`, then the bare class name. A name found nowhere is instantiated as a
 /// generic ``NibObject``.
 public final class NibClassRegistry: Sendable {
-    struct Entry: Sendable {
-        let make: @Sendable () -> AnyObject
-        let decode: @Sendable (AnyObject, NibCoder) throws -> Void
+    // Closures capture only a class metatype; the table holding them is behind a mutex.
+    struct Entry: @unchecked Sendable {
+        let make: () -> AnyObject
+        let decode: (AnyObject, NibCoder) throws -> Void
+        /// Whether the class adopts KeyedArchive's `KeyedCoding` (decoded by a `KeyedUnarchiver`).
+        var isKeyedCoding = false
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -18,6 +21,7 @@ public final class NibClassRegistry: Sendable {
     /// The registry `instantiate` uses unless told otherwise.
     public static let shared = NibClassRegistry()
 
+    /// An empty registry (instance registries take priority: pass one in ``NibInstantiationOptions``).
     public init() {}
 
     /// Registers `type` under `names`; with no names, under its Swift name (`Module.Class`) and bare name.
@@ -36,6 +40,23 @@ public final class NibClassRegistry: Sendable {
         }
     }
 
+    /// Registers a KeyedArchive `KeyedCoding` class under `names` (default: its
+    /// `archivedClassName` and bare name). Its fields are decoded by a `KeyedUnarchiver`
+    /// over the nib's graph, in which every object the nib created is already registered, so
+    /// `decodeObject(of:forKey:)` returns the nib's own instances. Adopt ``NibConnectable`` as well to
+    /// receive outlets, actions and `awakeFromNib`.
+    public func register<T: KeyedCoding>(_ type: T.Type, as names: String...) {
+        let entry = Entry(make: { T() }, decode: { _, _ in }, isKeyedCoding: true)
+        var all = names
+        if all.isEmpty {
+            all = [T.archivedClassName]
+            if let bare = T.archivedClassName.split(separator: ".").last, String(bare) != T.archivedClassName { all.append(String(bare)) }
+        }
+        entries.withLock { table in
+            for n in all { table[n] = entry }
+        }
+    }
+
     /// Removes the registration of `name`.
     public func unregister(_ name: String) {
         _ = entries.withLock { $0.removeValue(forKey: name) }
@@ -45,13 +66,20 @@ public final class NibClassRegistry: Sendable {
     public func isRegistered(_ name: String) -> Bool { entry(for: name) != nil }
 
     func entry(for name: String) -> Entry? {
-        entries.withLock { table -> Entry? in
-            if let e = table[name] { return e }
-            if let (module, cls) = Self.demangle(name) {
-                return table[module + "." + cls] ?? table[cls]
-            }
-            return nil
+        entries.withLock { Self.lookUp(name, in: $0) }
+    }
+
+    /// Resolves many names under one lock.
+    func entries(for names: [String]) -> [Entry?] {
+        entries.withLock { table in names.map { Self.lookUp($0, in: table) } }
+    }
+
+    private static func lookUp(_ name: String, in table: [String: Entry]) -> Entry? {
+        if let e = table[name] { return e }
+        if let (module, cls) = demangle(name) {
+            return table[module + "." + cls] ?? table[cls]
         }
+        return nil
     }
 
     /// Splits a simple Swift-mangled class name `_TtC<len><module><len><class>` into module and class.

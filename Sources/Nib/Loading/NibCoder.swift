@@ -5,10 +5,11 @@ import KeyedArchive
 /// (including forward references and cycles) resolve.
 ///
 /// Missing keys decode as nil, 0 or false; a value of the wrong type throws
-/// ``ArchiveError/Code/typeMismatch`` naming the object index and key.
+/// `typeMismatch` naming the object index and key.
 public struct NibCoder {
     let plan: NibObjectPlan
     let refs: [AnyObject?]
+    let graph: ArchiveGraph
 
     /// The archived class name of the object being decoded.
     public var archivedClassName: String { plan.archivedClassName }
@@ -80,6 +81,28 @@ public struct NibCoder {
         if v.isNull { return nil }
         guard let d = v.data else { throw mismatch(key, "data", v) }
         return d
+    }
+
+    /// A point or size under `key`: a UIKit geometry blob (`0x07`/`0x06`) or an AppKit/legacy string
+    /// such as `"{160, 240}"`. Nil when absent.
+    public func decodePair(forKey key: String) throws(ArchiveError) -> (Double, Double)? {
+        guard let raw = graph.value(ofObject: plan.index, forKey: key), raw != .nil else { return nil }
+        do {
+            let v = try graph.geometry(raw, as: .pair)
+            return (v[0], v[1])
+        } catch {
+            throw ArchiveError(error.code, error.reason, objectIndex: plan.index, keyPath: [key])
+        }
+    }
+
+    /// A rectangle under `key` (`UIBounds`, `NSFrame`, `NSWindowRect`, …) in either geometry form. Nil when absent.
+    public func decodeRect(forKey key: String) throws(ArchiveError) -> ArchiveRect? {
+        guard let raw = graph.value(ofObject: plan.index, forKey: key), raw != .nil else { return nil }
+        do {
+            return try graph.rect(raw)
+        } catch {
+            throw ArchiveError(error.code, error.reason, objectIndex: plan.index, keyPath: [key])
+        }
     }
 
     private func mismatch(_ key: String, _ expected: String, _ found: NibValue) -> ArchiveError {

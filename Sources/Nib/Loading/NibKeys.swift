@@ -20,6 +20,7 @@ public struct NibKeys {
     var children: [String: (AnyObject) -> AnyObject?] = [:]
     var actions: [String: (AnyObject, AnyObject?) -> Void] = [:]
 
+    /// No declarations.
     public init() {}
 
     /// Declared outlet and attribute names, sorted.
@@ -28,7 +29,7 @@ public struct NibKeys {
     public var selectors: [String] { actions.keys.sorted() }
 
     /// An outlet stored through a key path. A destination of another type is an
-    /// ``ArchiveError/Code/outletTypeMismatch`` error; a nil destination stores nil.
+    /// `outletTypeMismatch` error; a nil destination stores nil.
     public mutating func outlet<Root: AnyObject, Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value?>) {
         setters[name] = { (object: AnyObject, value: NibValue) throws in
             guard let root = object as? Root else { throw Self.mismatch(name, "\(Root.self)", object) }
@@ -110,36 +111,42 @@ public protocol NibAttributeValue {
 }
 
 extension Int: NibAttributeValue {
+    /// See ``NibAttributeValue/init(nibValue:)``.
     public init?(nibValue: NibValue) {
         guard let i = nibValue.int, let v = Int(exactly: i) else { return nil }
         self = v
     }
 }
 extension Int64: NibAttributeValue {
+    /// See ``NibAttributeValue/init(nibValue:)``.
     public init?(nibValue: NibValue) {
         guard let i = nibValue.int else { return nil }
         self = i
     }
 }
 extension Double: NibAttributeValue {
+    /// See ``NibAttributeValue/init(nibValue:)``.
     public init?(nibValue: NibValue) {
         guard let d = nibValue.double else { return nil }
         self = d
     }
 }
 extension Bool: NibAttributeValue {
+    /// See ``NibAttributeValue/init(nibValue:)``.
     public init?(nibValue: NibValue) {
         guard let b = nibValue.bool else { return nil }
         self = b
     }
 }
 extension String: NibAttributeValue {
+    /// See ``NibAttributeValue/init(nibValue:)``.
     public init?(nibValue: NibValue) {
         guard let s = nibValue.string else { return nil }
         self = s
     }
 }
 extension Optional: NibAttributeValue where Wrapped: NibAttributeValue {
+    /// See ``NibAttributeValue/init(nibValue:)``.
     public init?(nibValue: NibValue) {
         if nibValue.isNull { self = .none; return }
         guard let w = Wrapped(nibValue: nibValue) else { return nil }

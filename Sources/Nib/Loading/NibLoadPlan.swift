@@ -21,9 +21,15 @@ final class NibObjectPlan: Sendable {
     let refTargets: [Int]
     /// Whether this is a `UIImageNibPlaceholder` (handed to the image provider).
     let isImagePlaceholder: Bool
+    /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
+    let subviewTargets: [Int]
+    /// Index of ``className`` in ``NibLoadPlan/classNames``.
+    let classSlot: Int
+    /// Index of ``originalClassName`` in ``NibLoadPlan/classNames``, or -1.
+    let originalSlot: Int
 
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool) {
+         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool, subviewTargets: [Int] = [], classSlot: Int = -1, originalSlot: Int = -1) {
         self.index = index
         self.archivedClassName = archivedClassName
         self.className = className
@@ -32,6 +38,16 @@ final class NibObjectPlan: Sendable {
         self.fields = fields
         self.refTargets = refTargets
         self.isImagePlaceholder = isImagePlaceholder
+        self.subviewTargets = subviewTargets
+        self.classSlot = classSlot
+        self.originalSlot = originalSlot
+    }
+
+    /// The same recipe with its class-name slots filled in.
+    func withClassSlots(_ classSlot: Int, _ originalSlot: Int) -> NibObjectPlan {
+        NibObjectPlan(index: index, archivedClassName: archivedClassName, className: className, originalClassName: originalClassName,
+                      construction: construction, fields: fields, refTargets: refTargets, isImagePlaceholder: isImagePlaceholder,
+                      subviewTargets: subviewTargets, classSlot: classSlot, originalSlot: originalSlot)
     }
 }
 
@@ -51,6 +67,7 @@ struct NibLoadPlan: Sendable {
         let destinations: [Int]
         let eventMask: UInt64
         let appends: Bool
+        let bindingKeyPath: String?
     }
     struct AttributeStep: Sendable {
         let holderIndex: Int
@@ -62,6 +79,8 @@ struct NibLoadPlan: Sendable {
 
     let objectCount: Int
     let objectPlans: [NibObjectPlan]
+    /// Every distinct class name the objects may resolve to (tried names and swapper originals).
+    let classNames: [String]
     /// Placeholder archive index → placeholder.
     let placeholders: [(index: Int, placeholder: NibPlaceholder)]
     let isPlaceholder: [Bool]
@@ -89,15 +108,25 @@ struct NibLoadPlan: Sendable {
         self.isPlaceholder = isPlaceholder
 
         var converter = NibPlanConverter(graph: g, maxDepth: min(limits.maxDepth, 256))
-        // The root object (NIBArchive object 0 with the UINib*/IB.objectdata keys) is not part of the nib's content.
-        let rootIndex = g.metadata.source == .nibArchive ? 0 : -1
+        // The root object (object 0 of a NIBArchive or built graph, holding the UINib*/IB.objectdata keys) is
+        // not part of the nib's content; a keyed archive keeps those keys in `$top` instead.
+        let rootIndex = g.metadata.source == .keyedArchive ? -1 : 0
         var plans: [NibObjectPlan] = []
         for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
             guard let name = g.className(ofObject: i), g.objects[i].kind == .object,
                   !NibValueClasses.all.contains(name), !Self.infrastructure.contains(name) else { continue }
             plans.append(try converter.objectPlan(i, className: name, effective: doc.effectiveClassName(i)))
         }
-        objectPlans = plans
+        var names: [String] = []
+        var slotByName: [String: Int] = [:]
+        func slot(_ n: String) -> Int {
+            if let s = slotByName[n] { return s }
+            names.append(n)
+            slotByName[n] = names.count - 1
+            return names.count - 1
+        }
+        objectPlans = plans.map { $0.withClassSlots(slot($0.className), $0.originalClassName.map(slot) ?? -1) }
+        classNames = names
 
         var steps: [Step] = []
         // Runtime attributes of UIKit nibs are applied BEFORE connections (as measured on iOS); AppKit's
@@ -139,7 +168,7 @@ struct NibLoadPlan: Sendable {
     private static func step(_ c: NibConnection) -> ConnectionStep {
         ConnectionStep(objectIndex: c.object.index, kind: c.kind, label: c.label, source: c.source?.index,
                        destination: c.destination?.index, destinations: (c.destinations ?? []).map(\.index),
-                       eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false)
+                       eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false, bindingKeyPath: c.bindingKeyPath)
     }
 
     /// The archived value of a runtime attribute (the holder's `UIValue`, or the matching `NSValues` entry).
@@ -156,7 +185,7 @@ struct NibLoadPlan: Sendable {
 
 /// Converts archived values to ``NibPlanValue``s: Foundation value classes become values, other
 /// objects become slots. Nesting of value collections is bounded by `maxDepth`; a collection that
-/// contains itself is a ``ArchiveError/Code/containerCycle`` error.
+/// contains itself is a `containerCycle` error.
 struct NibPlanConverter {
     let graph: ArchiveGraph
     let maxDepth: Int
@@ -189,9 +218,13 @@ struct NibPlanConverter {
             construction = .plainInit
         default: break
         }
+        var subviews: [Int] = []
+        for (key, value) in fields where key == "UISubviews" || key == "NSSubviews" {
+            for case let .object(slot) in value.members where slot < slots.count { subviews.append(slots[slot]) }
+        }
         return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
                              construction: construction, fields: fields, refTargets: slots,
-                             isImagePlaceholder: className == "UIImageNibPlaceholder")
+                             isImagePlaceholder: className == "UIImageNibPlaceholder", subviewTargets: subviews)
     }
 
     mutating func convert(_ value: ArchiveValue, slots: inout [Int], objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
@@ -230,34 +263,46 @@ struct NibPlanConverter {
     }
 
     private mutating func convertValueObject(_ target: Int, className: String, slots: inout [Int], key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
-        if NibValueClasses.strings.contains(className) { return .string(graph.nibString(.ref(target)) ?? "") }
-        if NibValueClasses.data.contains(className) { return .data(Array(graph.nibData(.ref(target)) ?? [])) }
-        if NibValueClasses.numbers.contains(className) {
-            for kv in graph.values(ofObject: target) {
-                switch graph.nibResolved(kv.value) {
-                case let .int(n, _): return .int(n)
-                case let .bool(b): return .bool(b)
-                case let .double(d): return .double(d)
-                case let .float(f): return .double(Double(f))
-                default: continue
+        func located(_ e: ArchiveError) -> ArchiveError {
+            e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: target, keyPath: [key] + e.keyPath) : e
+        }
+        do {
+            if NibValueClasses.strings.contains(className) { return .string(try graph.string(of: .ref(target)) ?? "") }
+            if NibValueClasses.data.contains(className) {
+                // Keyed NSMutableData stores its bytes under NS.data (Conventions reads NS.bytes only).
+                let inner = graph.value(ofObject: target, forKey: "NS.data") ?? .ref(target)
+                return .data(Array(try graph.data(of: inner) ?? []))
+            }
+            if NibValueClasses.numbers.contains(className) {
+                switch try graph.number(of: .ref(target)) {
+                case let .int(n, _)?: return .int(n)
+                case let .bool(b)?: return .bool(b)
+                case let .double(d)?: return .double(d)
+                case let .float(f)?: return .double(Double(f))
+                case let .unsignedInt(u)?: return Int64(exactly: u).map(NibPlanValue.int) ?? .double(Double(u))
+                default: return .null
                 }
             }
-            return .int(0)
+        } catch {
+            throw located(error)
         }
         guard inProgress.insert(target).inserted else {
             throw ArchiveError(.containerCycle, "collection object \(target) contains itself", objectIndex: target, keyPath: [key])
         }
         defer { inProgress.remove(target) }
+        var out: [NibPlanValue] = []
         if NibValueClasses.dictionaries.contains(className) {
-            var out: [NibPlanValue] = []
-            for pair in graph.nibDictionary(.ref(target)) ?? [] {
+            let entries: [(key: ArchiveValue, value: ArchiveValue)]
+            do { entries = try graph.dictionaryEntries(ofObject: target) } catch { throw located(error) }
+            for pair in entries {
                 out.append(try convert(pair.key, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
                 out.append(try convert(pair.value, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
             }
             return .dictionary(out)
         }
-        var out: [NibPlanValue] = []
-        for m in graph.nibElements(.ref(target)) ?? [] {
+        let members: [ArchiveValue]
+        do { members = try graph.elements(ofObject: target) } catch { throw located(error) }
+        for m in members {
             out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
         }
         return NibValueClasses.sets.contains(className) ? .set(out) : .array(out)

@@ -12,29 +12,31 @@ import KeyedArchive
 ///    AppKit then the owner, last.
 /// 6. Visible windows go to the `showWindow` hook.
 struct NibLoader {
-    let nib: Nib
-    let plan: NibLoadPlan
+    let nib: NibStorage
+    var plan: NibLoadPlan { nib.plan }
     let owner: AnyObject?
     let externals: [String: AnyObject]
     let options: NibInstantiationOptions
     var table: [AnyObject?]
+    /// The generic objects of ``table`` (same indices), so hot loops need no dynamic casts.
+    var generics: [NibObject?]
     var diagnostics: [NibDiagnostic] = []
     var actions: [(sender: AnyObject, action: NibTargetAction)] = []
     var keysCache: [ObjectIdentifier: NibKeys?] = [:]
 
-    init(nib: Nib, owner: AnyObject?, externalObjects: [String: AnyObject], options: NibInstantiationOptions) {
+    init(nib: NibStorage, owner: AnyObject?, externalObjects: [String: AnyObject], options: NibInstantiationOptions) {
         self.nib = nib
-        self.plan = nib.plan
         self.owner = owner
         self.externals = externalObjects
         self.options = options
         self.table = [AnyObject?](repeating: nil, count: nib.plan.objectCount)
+        self.generics = [NibObject?](repeating: nil, count: nib.plan.objectCount)
     }
 
     mutating func run() throws(ArchiveError) -> NibInstantiation {
         try substitutePlaceholders()
-        let created = createObjects()
-        try decodeFields(created)
+        let registered = createObjects()
+        try decodeFields(registered)
         try applySteps()
         awake()
         if let show = options.showWindow {
@@ -71,17 +73,10 @@ struct NibLoader {
 
     // MARK: 2. Create
 
-    /// Phase 1: every object exists before any field is read. Returns the registered entries to decode.
-    private mutating func createObjects() -> [(NibObjectPlan, NibClassRegistry.Entry?)] {
-        var resolved: [String: NibClassRegistry.Entry?] = [:]
-        func lookup(_ name: String) -> NibClassRegistry.Entry? {
-            if let hit = resolved[name] { return hit }
-            let e = options.registry.entry(for: name)
-            resolved[name] = e
-            return e
-        }
-        var created: [(NibObjectPlan, NibClassRegistry.Entry?)] = []
-        created.reserveCapacity(plan.objectPlans.count)
+    /// Phase 1: every object exists before any field is read. Returns the registered objects to decode.
+    private mutating func createObjects() -> [(NibObjectPlan, NibClassRegistry.Entry)] {
+        let entries = options.registry.entries(for: plan.classNames)
+        var registered: [(NibObjectPlan, NibClassRegistry.Entry)] = []
         for p in plan.objectPlans {
             if p.isImagePlaceholder, let provide = options.imageProvider,
                let image = provide(nib.document.imagePlaceholders.first { $0.object.index == p.index }
@@ -89,7 +84,7 @@ struct NibLoader {
                 table[p.index] = image
                 continue
             }
-            var entry = lookup(p.className)
+            var entry = entries[p.classSlot]
             var custom: String?
             var className = p.className
             if entry == nil, let original = p.originalClassName {
@@ -98,58 +93,81 @@ struct NibLoader {
                                                  objectIndex: p.index))
                 custom = p.className
                 className = original
-                entry = lookup(original)
+                entry = p.originalSlot >= 0 ? entries[p.originalSlot] : nil
             }
             if let entry {
                 table[p.index] = entry.make()
-                created.append((p, p.construction == .coder ? entry : nil))
+                if p.construction == .coder { registered.append((p, entry)) }
             } else {
-                table[p.index] = NibObject(plan: p, className: className, customClassName: custom)
-                created.append((p, nil))
+                let generic = NibObject(plan: p, className: className, customClassName: custom)
+                table[p.index] = generic
+                generics[p.index] = generic
             }
         }
-        return created
+        return registered
     }
 
     // MARK: 3. Decode fields
 
-    private mutating func decodeFields(_ created: [(NibObjectPlan, NibClassRegistry.Entry?)]) throws(ArchiveError) {
-        for (p, entry) in created {
+    private mutating func decodeFields(_ registered: [(NibObjectPlan, NibClassRegistry.Entry)]) throws(ArchiveError) {
+        // Generic objects: resolve their reference slots (every object exists by now).
+        for p in plan.objectPlans where !p.refTargets.isEmpty {
+            guard let generic = generics[p.index] else { continue }
+            generic.refs = p.refTargets.map { table[$0] }
+        }
+        let unarchiver = registered.contains { $0.1.isKeyedCoding } ? keyedUnarchiver() : nil
+        for (p, entry) in registered {
             guard let object = table[p.index] else { continue }
-            var refs: [AnyObject?] = []
-            refs.reserveCapacity(p.refTargets.count)
-            for t in p.refTargets { refs.append(t < table.count ? table[t] : nil) }
-            if let generic = object as? NibObject {
-                generic.refs = refs
-            } else if let entry {
-                do {
-                    try entry.decode(object, NibCoder(plan: p, refs: refs))
-                } catch let e as ArchiveError {
-                    throw e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: p.index, keyPath: e.keyPath) : e
-                } catch {
-                    throw ArchiveError(.typeMismatch, "\(p.className) failed to decode: \(error)", objectIndex: p.index)
-                }
+            if entry.isKeyedCoding, let unarchiver, let coding = object as? any KeyedCoding {
+                try unarchiver.decodeFields(of: coding, forObjectAt: p.index)
+                continue
+            }
+            do {
+                try entry.decode(object, NibCoder(plan: p, refs: p.refTargets.map { table[$0] }, graph: nib.document.graph))
+            } catch let e as ArchiveError {
+                throw e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: p.index, keyPath: e.keyPath) : e
+            } catch {
+                throw ArchiveError(.typeMismatch, "\(p.className) failed to decode: \(error)", objectIndex: p.index)
             }
         }
-        // Back-pointers UIKit does not archive: a generic subview's superview.
-        for (p, _) in created {
-            guard let parent = table[p.index] as? NibObject else { continue }
-            for case let sub as NibObject in parent.subviews where sub.superview == nil { sub.superview = parent }
+        // The view tree: generic subviews get their superview back-pointer (UIKit does not archive it);
+        // registered view stand-ins receive their subviews in archive order.
+        for p in plan.objectPlans where !p.subviewTargets.isEmpty {
+            if let parent = generics[p.index] {
+                for t in p.subviewTargets {
+                    if let sub = generics[t], sub.superview == nil { sub.superview = parent }
+                }
+            } else if let parent = table[p.index] as? any NibViewHierarchy {
+                for t in p.subviewTargets { if let sub = table[t] { parent.nibAddSubview(sub) } }
+            }
         }
+    }
+
+    /// A `KeyedUnarchiver` over the nib's graph with every `KeyedCoding` object of this instantiation
+    /// (created objects, generic objects and substituted placeholders) registered at its index.
+    private func keyedUnarchiver() -> KeyedUnarchiver {
+        var options = KeyedUnarchiver.Options()
+        options.limits = nib.limits
+        let u = KeyedUnarchiver(graph: nib.document.graph, options: options)
+        for (i, o) in table.enumerated() {
+            if let coding = o as? any KeyedCoding { u.register(coding, forObjectAt: i) }
+        }
+        return u
     }
 
     // MARK: 4. Connections and runtime attributes
 
-    private func touchesNilOwner(_ indices: [Int?]) -> Bool {
+    /// Whether a step touches the owner while the owner is nil (such steps are skipped).
+    private func touchesNilOwner(_ first: Int?, _ second: Int?, _ more: [Int]) -> Bool {
         guard owner == nil, let o = plan.ownerIndex else { return false }
-        return indices.contains { $0 == o }
+        return first == o || second == o || more.contains(o)
     }
 
     private mutating func applySteps() throws(ArchiveError) {
         for step in plan.steps {
             switch step {
             case let .attribute(a):
-                if touchesNilOwner([a.target] + a.refTargets) {
+                if touchesNilOwner(a.target, nil, a.refTargets) {
                     diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "runtime attribute \(a.keyPath) skipped: nil owner", objectIndex: a.holderIndex))
                     continue
                 }
@@ -157,7 +175,7 @@ struct NibLoader {
                 let refs = a.refTargets.map { $0 < table.count ? table[$0] : nil }
                 try set(a.keyPath, a.value.resolve(refs), on: target, append: false, attribute: true, at: a.holderIndex)
             case let .connection(c):
-                if touchesNilOwner([c.source, c.destination] + c.destinations.map(Optional.some)) {
+                if touchesNilOwner(c.source, c.destination, c.destinations) {
                     diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "\(c.kind.rawValue) '\(c.label)' skipped: nil owner", objectIndex: c.objectIndex))
                     continue
                 }
@@ -185,34 +203,46 @@ struct NibLoader {
             if let target, !viaResponderChain, !NibActionDispatcher.responds(target, to: c.label) {
                 diagnostics.append(NibDiagnostic(kind: .unknownAction, message: "\(type(of: target)) declares no action \(c.label)", objectIndex: c.objectIndex))
             }
-        case .binding, .other:
+        case .binding:
+            let target = c.destination.flatMap { table[$0] }
+            (source as? NibObject)?.bindings.append((c.label, target, c.bindingKeyPath))
+        case .other:
             break
         }
     }
 
-    /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and attributes).
+    /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and
+    /// attributes). A dotted key path walks declared children first, iteratively.
     private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int) throws(ArchiveError) {
         if let generic = object as? NibObject {
             if attribute { generic.runtimeAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
             return
         }
-        let keys = self.keys(for: object)
-        if let setter = (append ? keys?.appenders[keyPath] : nil) ?? keys?.setters[keyPath] {
-            do {
-                try setter(object, value)
-            } catch let e as ArchiveError {
-                throw ArchiveError(e.code, "\(nib.name): \(type(of: object)).\(e.reason)", objectIndex: index, keyPath: [keyPath])
-            } catch {
-                throw ArchiveError(.outletTypeMismatch, "\(nib.name): setting \(keyPath) on \(type(of: object)) failed: \(error)",
-                                   objectIndex: index, keyPath: [keyPath])
+        var target = object
+        var rest = Substring(keyPath)
+        while true {
+            if let generic = target as? NibObject {
+                if attribute { generic.runtimeAttributes.append((String(rest), value)) } else { generic.setOutlet(String(rest), value, append: append) }
+                return
             }
-            return
+            let keys = self.keys(for: target)
+            let key = String(rest)
+            if let setter = (append ? keys?.appenders[key] : nil) ?? keys?.setters[key] {
+                do {
+                    try setter(target, value)
+                } catch let e as ArchiveError {
+                    throw ArchiveError(e.code, "\(nib.name): \(type(of: target)).\(e.reason)", objectIndex: index, keyPath: [keyPath])
+                } catch {
+                    throw ArchiveError(.outletTypeMismatch, "\(nib.name): setting \(keyPath) on \(type(of: target)) failed: \(error)",
+                                       objectIndex: index, keyPath: [keyPath])
+                }
+                return
+            }
+            guard let dot = rest.firstIndex(of: "."), let child = keys?.children[String(rest[..<dot])]?(target) else { break }
+            target = child
+            rest = rest[rest.index(after: dot)...]
         }
-        if let dot = keyPath.firstIndex(of: "."), let child = keys?.children[String(keyPath[..<dot])]?(object) {
-            try set(String(keyPath[keyPath.index(after: dot)...]), value, on: child, append: append, attribute: attribute, at: index)
-            return
-        }
-        let message = "\(nib.name): class \(type(of: object)) declares no \(attribute ? "attribute" : "outlet") '\(keyPath)'"
+        let message = "\(nib.name): class \(type(of: target)) declares no \(attribute ? "attribute" : "outlet") '\(rest)'"
         if options.collectsUndeclaredOutlets {
             diagnostics.append(NibDiagnostic(kind: .undeclaredOutlet, message: message, objectIndex: index))
         } else {
@@ -231,16 +261,15 @@ struct NibLoader {
     // MARK: 5. Awake
 
     private func awake() {
-        var done = Set<ObjectIdentifier>()
-        func send(_ o: AnyObject) {
-            guard done.insert(ObjectIdentifier(o)).inserted else { return }
-            if let generic = o as? NibObject {
+        // Placeholders are not in the awake order, so every entry is a distinct object created here.
+        for i in plan.awakeOrder {
+            if let generic = generics[i] {
                 generic.awakeCount += 1
-            } else if let c = o as? any NibConnectable {
+            } else if let c = table[i] as? any NibConnectable {
                 c.awakeFromNib()
             }
         }
-        for i in plan.awakeOrder { if let o = table[i] { send(o) } }
-        if plan.awakesOwnerLast, let owner { send(owner) }
+        if plan.awakesOwnerLast, let owner = owner as? any NibConnectable { owner.awakeFromNib() }
+        else if plan.awakesOwnerLast, let owner = owner as? NibObject { owner.awakeCount += 1 }
     }
 }

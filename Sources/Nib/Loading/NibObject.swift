@@ -20,6 +20,9 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     public internal(set) var runtimeAttributes: [(keyPath: String, value: NibValue)] = []
     /// Target/action pairs the object sends.
     public internal(set) var nibActions: [NibTargetAction] = []
+    /// Cocoa bindings (`NSNibBindingConnector`) with this object as source: binding name, observed
+    /// object and key path. Recorded, not applied.
+    public internal(set) var bindings: [(binding: String, object: AnyObject?, keyPath: String?)] = []
     /// Actions received (selector, sender) through ``NibActionDispatcher``.
     public internal(set) var receivedActions: [(selector: String, sender: AnyObject?)] = []
     /// How many times `awakeFromNib` was delivered (1 after a load).
@@ -67,8 +70,10 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
         return v.isNull ? value(forKey: "NSSubviews").objects : v.objects
     }
 
+    /// Records an action (see ``NibActionSource``).
     public func addNibAction(_ action: NibTargetAction) { nibActions.append(action) }
 
+    /// `<UIButton #12>`, with the custom class when there was one.
     public var description: String {
         "<\(className)\(customClassName.map { " (custom \($0))" } ?? "") #\(archiveIndex)>"
     }
@@ -79,6 +84,31 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
             outlets[i].value = .array(old + (value.elements ?? [value]))
         } else {
             outlets.append((name, value))
+        }
+    }
+}
+
+/// Generic objects take part in KeyedArchive decoding, so a registered `KeyedCoding`
+/// class can decode references to them (`decodeObject(of: NibObject.self, forKey:)`).
+extension NibObject: KeyedCoding {
+    /// A generic object of class `NSObject` with no fields.
+    public convenience init() { self.init(className: "NSObject") }
+
+    /// Generic objects carry their fields from the nib; there is nothing to read.
+    public func decode(with unarchiver: KeyedUnarchiver) throws(ArchiveError) {}
+
+    /// Writes the decoded scalar, string and data fields under their archived keys (object references
+    /// are written when they are generic objects too).
+    public func encode(with archiver: KeyedArchiver) throws(ArchiveError) {
+        for (key, value) in properties {
+            switch value {
+            case let .bool(b): archiver.encode(b, forKey: key)
+            case let .int(i): archiver.encode(i, forKey: key)
+            case let .double(d): archiver.encode(d, forKey: key)
+            case let .string(s): try archiver.encode(s, forKey: key)
+            case let .object(o as NibObject): try archiver.encode(o, forKey: key)
+            default: continue
+            }
         }
     }
 }

@@ -13,7 +13,9 @@ public protocol NibConnectable: AnyObject {
 }
 
 extension NibConnectable {
+    /// Default: declares nothing.
     public static var nibKeys: NibKeys { NibKeys() }
+    /// Default: does nothing.
     public func awakeFromNib() {}
 }
 
@@ -27,6 +29,7 @@ public protocol NibInstantiable: NibConnectable {
 }
 
 extension NibInstantiable {
+    /// Default: reads nothing.
     public func decodeNib(from coder: NibCoder) throws(ArchiveError) {}
 }
 

@@ -13,6 +13,7 @@ public struct NibTargetAction {
     /// `.action` or `.auxiliaryAction`.
     public var kind: NibConnection.Kind
 
+    /// A target/action pair.
     public init(target: AnyObject?, selector: String, eventMask: UInt64, targetsFirstResponder: Bool, kind: NibConnection.Kind = .action) {
         self.target = target
         self.selector = selector

@@ -75,6 +75,14 @@ indirect enum NibPlanValue: Sendable {
     case set([NibPlanValue])
     case dictionary([NibPlanValue])  // key, value, key, value, …
 
+    /// The members of an array or set (empty otherwise).
+    var members: [NibPlanValue] {
+        switch self {
+        case let .array(a), let .set(a): a
+        default: []
+        }
+    }
+
     /// Materialises the value against resolved references.
     func resolve(_ refs: [AnyObject?]) -> NibValue {
         switch self {

@@ -43,7 +43,7 @@ extension NibDocument {
                 default: break
                 }
             case "NSNibExternalObjectPlaceholder":
-                let id = g.nibString(i, "NSExternalObjectPlaceholderIdentifier") ?? ""
+                let id = try g.nibRequiredString(i, "NSExternalObjectPlaceholderIdentifier") ?? ""
                 placeholders.append(NibPlaceholder(object: reference(i), kind: NibPlaceholder.kind(forIdentifier: id), identifier: id))
             default: break
             }
@@ -59,12 +59,12 @@ extension NibDocument {
             if g.className(ofObject: c) == "NSIBUserDefinedRuntimeAttributesConnector" {
                 try readRuntimeAttributes(c)
             } else {
-                connections.append(appKitConnection(c))
+                connections.append(try appKitConnection(c))
             }
         }
     }
 
-    private func appKitConnection(_ c: Int) -> NibConnection {
+    private func appKitConnection(_ c: Int) throws(ArchiveError) -> NibConnection {
         let g = graph
         let kind: NibConnection.Kind = switch g.className(ofObject: c) ?? "" {
         case "NSNibOutletConnector": .outlet
@@ -73,7 +73,7 @@ extension NibDocument {
         case "NSNibBindingConnector": .binding
         default: .other
         }
-        var conn = NibConnection(object: reference(c), kind: kind, label: g.nibString(c, "NSLabel") ?? "")
+        var conn = NibConnection(object: reference(c), kind: kind, label: try g.nibRequiredString(c, "NSLabel") ?? "")
         conn.source = g.nibObjectIndex(g.value(ofObject: c, forKey: "NSSource")).map(reference)
         conn.destination = g.nibObjectIndex(g.value(ofObject: c, forKey: "NSDestination")).map(reference)
         if kind == .binding {

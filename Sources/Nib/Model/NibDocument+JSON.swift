@@ -7,19 +7,33 @@ import KeyedArchive
 /// `visibleWindows`, `embeddedNibs`, `segueTemplates`, `scenes` and `entryPoint` (always present; empty
 /// and null for a plain nib).
 public struct NibSummary: Sendable, Encodable {
+    /// `iOS` or `macOS`.
     public var platform: NibPlatform
+    /// How the nib was stored, when known.
     public var container: NibContainer.Layout?
+    /// Objects in the archive (0 for a storyboard summary).
     public var objectCount: Int
+    /// See ``NibDocument/placeholders``.
     public var placeholders: [NibPlaceholder]
+    /// See ``NibDocument/topLevelObjects``.
     public var topLevelObjects: [NibObjectReference]
+    /// See ``NibDocument/connections``.
     public var connections: [NibConnection]
+    /// See ``NibDocument/runtimeAttributes``.
     public var runtimeAttributes: [NibRuntimeAttribute]
+    /// See ``NibDocument/classSwaps``.
     public var classSwaps: [NibClassSwap]
+    /// See ``NibDocument/visibleWindows``.
     public var visibleWindows: [NibObjectReference]
+    /// See ``NibDocument/imagePlaceholders``.
     public var imagePlaceholders: [NibImagePlaceholder]
+    /// See ``NibDocument/embeddedNibs``.
     public var embeddedNibs: [NibEmbeddedNib]
+    /// See ``NibDocument/segueTemplates``.
     public var segueTemplates: [NibSegueTemplate]
+    /// Storyboard scenes (empty for a nib).
     public var scenes: [StoryboardScene]
+    /// The storyboard's initial controller identifier (null for a nib).
     public var entryPoint: String?
 
     enum CodingKeys: String, CodingKey {
@@ -27,6 +41,7 @@ public struct NibSummary: Sendable, Encodable {
         case visibleWindows, imagePlaceholders, embeddedNibs, segueTemplates, scenes, entryPoint
     }
 
+    /// Writes every key, `entryPoint` as null when absent.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(platform, forKey: .platform)

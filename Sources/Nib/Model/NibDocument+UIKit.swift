@@ -9,7 +9,7 @@ extension NibDocument {
         }
         for i in Set(list("UINibTopLevelObjectsKey") + list("UINibObjectsKey") + proxyIndices()).sorted() {
             guard g.className(ofObject: i) == "UIProxyObject" else { continue }
-            let id = g.nibString(i, "UIProxiedObjectIdentifier") ?? ""
+            let id = try g.nibRequiredString(i, "UIProxiedObjectIdentifier") ?? ""
             let p = NibPlaceholder(object: reference(i), kind: NibPlaceholder.kind(forIdentifier: id), identifier: id)
             placeholders.append(p)
             if p.kind == .filesOwner, filesOwner == nil { filesOwner = p.object }
@@ -27,7 +27,7 @@ extension NibDocument {
             guard let target = g.nibObjectIndex(g.value(ofObject: p, forKey: "UIObject")) else {
                 throw ArchiveError(.valueNotFound, "UINibKeyValuePair has no UIObject", objectIndex: p, keyPath: ["UINibKeyValuePairsKey", "UIObject"])
             }
-            let keyPath = g.nibString(p, "UIKeyPath") ?? ""
+            let keyPath = try g.nibRequiredString(p, "UIKeyPath") ?? ""
             runtimeAttributes.append(NibRuntimeAttribute(object: reference(target), keyPath: keyPath,
                                                          value: archivedValue(g.value(ofObject: p, forKey: "UIValue")),
                                                          holder: reference(p)))
@@ -50,7 +50,7 @@ extension NibDocument {
         case "UIRuntimeOutletCollectionConnection": .outletCollection
         default: .other
         }
-        var conn = NibConnection(object: reference(c), kind: kind, label: g.nibString(c, "UILabel") ?? "")
+        var conn = NibConnection(object: reference(c), kind: kind, label: try g.nibRequiredString(c, "UILabel") ?? "")
         conn.source = g.nibObjectIndex(g.value(ofObject: c, forKey: "UISource")).map(reference)
         let dest = g.value(ofObject: c, forKey: "UIDestination")
         if kind == .outletCollection {

@@ -2,12 +2,13 @@ import KeyedArchive
 
 /// The typed, read-only model of one compiled nib (UIKit or AppKit), over either container.
 ///
-/// A document is built once from an ``KeyedArchive/ArchiveGraph`` and never changes. Objects are named by
+/// A document is built once from an `ArchiveGraph` and never changes. Objects are named by
 /// their archive index (``NibObjectReference``), so the model stays valid for any number of
 /// instantiations.
 public struct NibDocument: Sendable {
     /// The archive the document reads.
     public let graph: ArchiveGraph
+    /// UIKit or AppKit.
     public let platform: NibPlatform
     /// Proxies: File's Owner, First Responder, storyboard, upstream and other external placeholders.
     public internal(set) var placeholders: [NibPlaceholder] = []
@@ -29,7 +30,7 @@ public struct NibDocument: Sendable {
     public internal(set) var imagePlaceholders: [NibImagePlaceholder] = []
     /// Class substitutions.
     public internal(set) var classSwaps: [NibClassSwap] = []
-    /// Nested nibs (`UINib.archiveData`, `NSNib.NSNibFileData`), parsed lazily by ``embeddedDocument(_:)``.
+    /// Nested nibs (`UINib.archiveData`, `NSNib.NSNibFileData`), parsed lazily by ``embeddedDocument(_:limits:)``.
     public internal(set) var embeddedNibs: [NibEmbeddedNib] = []
     /// Storyboard segue templates found in this nib.
     public internal(set) var segueTemplates: [NibSegueTemplate] = []
@@ -39,8 +40,8 @@ public struct NibDocument: Sendable {
     public internal(set) var objectDataIndex: Int?
 
     /// Reads the nib model from a parsed archive.
-    /// - Throws: ``ArchiveError/Code/notANibArchive`` when the root has neither UIKit nor AppKit nib keys,
-    ///   and ``ArchiveError/Code/typeMismatch`` (with object index and key path) for malformed records.
+    /// - Throws: `notANibArchive` when the root has neither UIKit nor AppKit nib keys,
+    ///   and `typeMismatch` (with object index and key path) for malformed records.
     public init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
         if graph.topValue(forKey: "IB.objectdata") != nil {
@@ -102,9 +103,9 @@ public struct NibDocument: Sendable {
 
     /// The raw bytes of a nested nib.
     public func embeddedBytes(_ nib: NibEmbeddedNib) throws(ArchiveError) -> [UInt8] {
-        let key = graph.className(ofObject: nib.object.index) == "NSNib" ? "NSNibFileData" : "archiveData"
-        guard let b = graph.nibData(graph.value(ofObject: nib.object.index, forKey: key)) else {
-            throw ArchiveError(.valueNotFound, "embedded nib has no \(key) data", objectIndex: nib.object.index, keyPath: [key])
+        guard let b = try graph.nestedArchiveBytes(ofObject: nib.object.index) else {
+            throw ArchiveError(.valueNotFound, "embedded nib has no archiveData/NSNibFileData", objectIndex: nib.object.index,
+                               keyPath: ArchiveGraph.nestedArchiveKeys)
         }
         return Array(b)
     }

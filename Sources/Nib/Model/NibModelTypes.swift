@@ -10,13 +10,14 @@ public enum NibPlatform: String, Sendable, Hashable, Codable {
 
 /// A reference to one object of the nib's archive, with the class it is recorded as.
 public struct NibObjectReference: Sendable, Hashable, Codable {
-    /// Index in the archive's object table (``KeyedArchive/ArchiveGraph/objects``).
+    /// Index in the archive's object table (`ArchiveGraph.objects`).
     public var index: Int
     /// The archived class name (for a swapper: `UIClassSwapper`/`NSClassSwapper`).
     public var className: String
     /// The class the object becomes: a swapper's custom class, a custom object's `NSClassName`, else ``className``.
     public var effectiveClassName: String
 
+    /// A reference; the effective class defaults to the archived one.
     public init(index: Int, className: String, effectiveClassName: String? = nil) {
         self.index = index
         self.className = className
@@ -26,6 +27,7 @@ public struct NibObjectReference: Sendable, Hashable, Codable {
 
 /// A placeholder (proxy) object: it stands for something supplied at load time.
 public struct NibPlaceholder: Sendable, Hashable, Codable {
+    /// What the object stands for or does.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// `IBFilesOwner` / AppKit `NSRoot`: the owner passed to `instantiate`.
         case filesOwner
@@ -40,11 +42,14 @@ public struct NibPlaceholder: Sendable, Hashable, Codable {
         /// Any other identifier: an entry of the external-objects table.
         case external
     }
+    /// The archived object.
     public var object: NibObjectReference
+    /// What it stands for or does.
     public var kind: Kind
     /// The identifier looked up in the external-objects table (`IBFilesOwner`, `UpstreamPlaceholder-x`, …).
     public var identifier: String
 
+    /// A placeholder record.
     public init(object: NibObjectReference, kind: Kind, identifier: String) {
         self.object = object
         self.kind = kind
@@ -63,6 +68,7 @@ public struct NibPlaceholder: Sendable, Hashable, Codable {
 
 /// One connection record, applied at load in archive order.
 public struct NibConnection: Sendable, Hashable, Codable {
+    /// What the object stands for or does.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// `UIRuntimeOutletConnection`, `NSNibOutletConnector`: set property `label` on the source.
         case outlet
@@ -79,6 +85,7 @@ public struct NibConnection: Sendable, Hashable, Codable {
     }
     /// The connection object itself.
     public var object: NibObjectReference
+    /// What it stands for or does.
     public var kind: Kind
     /// Outlet name, selector, or binding name.
     public var label: String
@@ -125,16 +132,23 @@ public enum NibArchivedValue: Sendable, Hashable, Codable {
 
 /// A lazy image reference (`UIImageNibPlaceholder`).
 public struct NibImagePlaceholder: Sendable, Hashable, Codable {
+    /// The archived object.
     public var object: NibObjectReference
+    /// `UIResourceName`.
     public var resourceName: String?
+    /// `UISystemSymbolResourceName`.
     public var systemSymbolName: String?
+    /// `UIResourceCatalogName`.
     public var catalogName: String?
+    /// `UIImageWidth`.
     public var width: Double?
+    /// `UIImageHeight`.
     public var height: Double?
 }
 
 /// A class substitution (`UIClassSwapper` / `NSClassSwapper`).
 public struct NibClassSwap: Sendable, Hashable, Codable {
+    /// The archived object.
     public var object: NibObjectReference
     /// The custom class name as archived (possibly Swift-mangled: `_TtC5Saver26RunningTotalViewController`).
     public var customClassName: String
@@ -156,6 +170,8 @@ public struct NibEmbeddedNib: Sendable, Hashable, Codable {
 
 /// An object → parent link (AppKit `NSObjectsKeys` / `NSObjectsValues`).
 public struct NibParentLink: Sendable, Hashable, Codable {
+    /// The archived object.
     public var object: NibObjectReference
+    /// Its parent (`NSRoot` for top-level objects).
     public var parent: NibObjectReference
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// storyboard as the `UIStoryboardPlaceholder`/`NSStoryboardPlaceholder` external object. The controller is
 /// created (`storyboard` still nil), connected (its `storyboard` outlet set) and sent `awakeFromNib`,
 /// all **before** its view exists. The view nib (`UINibName`/`NSNibName`) is loaded only on first view
-/// access (``loadView(for:)``, or ``StoryboardViewController/view``) with the controller as owner and
+/// access (``loadView(for:options:)``, or ``StoryboardViewController/view``) with the controller as owner and
 /// `UIExternalObjectsTableForViewLoading` as external objects; the view objects are then awoken and
 /// the controller gets ``StoryboardViewController/viewDidLoad()``. Embed segues are not performed.
 ///
@@ -62,7 +62,7 @@ public final class Storyboard: Sendable {
     }
 
     /// Instantiates the initial controller.
-    /// - Throws: ``ArchiveError/Code/unknownStoryboardIdentifier`` when the storyboard has no entry point.
+    /// - Throws: `unknownStoryboardIdentifier` when the storyboard has no entry point.
     public func instantiateInitialController() throws(ArchiveError) -> AnyObject {
         guard let entry = document.entryPoint else {
             throw ArchiveError(.unknownStoryboardIdentifier, "\(document.directory.name) has no initial controller")
@@ -71,15 +71,15 @@ public final class Storyboard: Sendable {
     }
 
     /// Instantiates the controller with storyboard identifier `identifier` (its view is not loaded yet).
-    /// - Throws: ``ArchiveError/Code/unknownStoryboardIdentifier`` for an unknown identifier, or
-    ///   ``ArchiveError/Code/valueNotFound`` when the scene nib names no controller.
+    /// - Throws: `unknownStoryboardIdentifier` for an unknown identifier, or
+    ///   `valueNotFound` when the scene nib names no controller.
     public func instantiateController(identifier: String) throws(ArchiveError) -> AnyObject {
         try instantiateScene(identifier: identifier).controller
     }
 
     /// Instantiates the storyboard's main menu nib (`NSStoryboardMainMenu`, macOS) with `owner` (the
     /// application) and returns its top-level objects.
-    /// - Throws: ``ArchiveError/Code/unknownStoryboardIdentifier`` when the storyboard has no main menu.
+    /// - Throws: `unknownStoryboardIdentifier` when the storyboard has no main menu.
     public func instantiateMainMenu(owner: AnyObject?) throws(ArchiveError) -> [AnyObject] {
         guard let menu = document.mainMenu, let nibName = document.nibName(forIdentifier: menu) else {
             throw ArchiveError(.unknownStoryboardIdentifier, "\(document.directory.name) has no main menu")
@@ -177,6 +177,7 @@ open class StoryboardViewController: NibInstantiable {
     var loadedView: AnyObject?
     weak var storyboardForViewLoading: Storyboard?
 
+    /// An empty controller; fields arrive in ``decodeNib(from:)``.
     public required init() {}
 
     /// The view, loading the view nib on first access (nil if loading fails or there is none).
@@ -185,6 +186,7 @@ open class StoryboardViewController: NibInstantiable {
         return loadedView
     }
 
+    /// Declares the `storyboard` and `view` outlets; subclasses start from `super.nibKeys`.
     open class var nibKeys: NibKeys {
         var k = NibKeys()
         k.outlet("storyboard") { (vc: StoryboardViewController, v: NibValue) in vc.storyboard = v.object as? Storyboard }
@@ -192,6 +194,7 @@ open class StoryboardViewController: NibInstantiable {
         return k
     }
 
+    /// Reads the view-nib name and externals; call `super` when overriding.
     open func decodeNib(from coder: NibCoder) throws(ArchiveError) {
         if let uiName = try coder.decodeString(forKey: "UINibName") {
             viewNibName = uiName
@@ -203,6 +206,7 @@ open class StoryboardViewController: NibInstantiable {
         }
     }
 
+    /// Called after the scene's connections, before the view exists.
     open func awakeFromNib() {}
 
     /// Called after the view nib is loaded and its objects awoken.

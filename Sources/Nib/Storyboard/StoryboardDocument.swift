@@ -2,6 +2,7 @@ import KeyedArchive
 
 /// The model of a compiled storyboard (`.storyboardc`): its `Info.plist` and one scene per controller.
 public struct StoryboardDocument: Sendable {
+    /// iOS (`UIViewControllerIdentifiersToNibNames`) or macOS (`NSViewControllerIdentifiersToNibNames`).
     public let platform: NibPlatform
     /// The `.storyboardc` directory.
     public let directory: any NibDirectory
@@ -27,7 +28,7 @@ public struct StoryboardDocument: Sendable {
     }
 
     /// Reads `Info.plist` of a `.storyboardc` directory.
-    /// - Throws: ``ArchiveError/Code/notANib`` when the directory has no `Info.plist` with a
+    /// - Throws: `notANib` when the directory has no `Info.plist` with a
     ///   controller table; plist errors from the reader.
     public init(directory: any NibDirectory, options: NibOpenOptions = .default) throws(ArchiveError) {
         self.directory = directory
@@ -74,7 +75,7 @@ public struct StoryboardDocument: Sendable {
     }
 
     /// The source of the nib named `name` (`<name>.nib` file or directory) inside the storyboard.
-    /// - Throws: ``ArchiveError/Code/fileNotFound`` when the storyboard has no such nib.
+    /// - Throws: `fileNotFound` when the storyboard has no such nib.
     public func nibSource(named name: String) throws(ArchiveError) -> NibSource {
         let file = name + ".nib"
         if let sub = directory.subdirectory(file) { return .directory(sub) }

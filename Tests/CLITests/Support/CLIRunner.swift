@@ -33,6 +33,7 @@ enum CLI {
 
     /// Runs the tool with `arguments`, feeding `stdin`, in `directory`.
     static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
+                    environment extra: [String: String] = [:],
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         guard let executable else {
             Issue.record("keyed-archive executable not found next to the test bundle; run `swift build` first",
@@ -46,6 +47,8 @@ enum CLI {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["COLUMNS"] = "100"
+        env.removeValue(forKey: "KEYED_ARCHIVE_TTY")
+        for (k, v) in extra { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

@@ -123,4 +123,28 @@ import Testing
             objects: t.objects, keys: t.keys, values: t.values, classes: t.classes, order: [3, 2, 1, 0]))
         #expect(try ArchiveGraph(nibArchive: NIBArchiveWorkedExample.bytes).semanticDiff(moved).isEmpty)
     }
+
+    /// §11.7: equal strings and numbers are written once and shared; other objects are not merged.
+    @Test func keyedToNIBUniquesEqualStringsAndNumbers() throws {
+        var b = ArchiveGraphBuilder(metadata: .init(source: .keyedArchive))
+        let obj = b.internClass("NSCustomObject")
+        b.appendPlain(b.stringValue("$null"))
+        b.appendPlain(b.stringValue("NSApplication"))  // 1
+        b.appendPlain(b.stringValue("NSApplication"))  // 2: equal text, separate entry
+        b.appendPlain(.int(1, width: 0))  // 3
+        b.appendPlain(.bool(true))  // 4: equal to 1 in ObjC, but a different type here
+        b.appendObject(classIndex: obj, values: [ArchiveKeyedValue(key: b.internKey("NSClassName"), value: .ref(1))])  // 5
+        b.appendObject(classIndex: obj, values: [ArchiveKeyedValue(key: b.internKey("NSClassName"), value: .ref(2))])  // 6
+        b.top = [ArchiveKeyedValue(key: b.internKey("a"), value: .ref(5)), ArchiveKeyedValue(key: b.internKey("b"), value: .ref(6)),
+                 ArchiveKeyedValue(key: b.internKey("n"), value: .ref(3)), ArchiveKeyedValue(key: b.internKey("t"), value: .ref(4))]
+        let keyed = b.build()
+        let nib = try ArchiveGraph(nibArchive: keyed.nibArchiveData())
+        let a = try #require(nib.referencedObject(nib.topValue(forKey: "a") ?? .nil))
+        let c = try #require(nib.referencedObject(nib.topValue(forKey: "b") ?? .nil))
+        #expect(a != c)
+        #expect(nib.value(ofObject: a, forKey: "NSClassName") == nib.value(ofObject: c, forKey: "NSClassName"))
+        #expect(nib.objects.indices.filter { nib.className(ofObject: $0) == "NSString" }.count == 1)
+        #expect(nib.objects.indices.filter { nib.className(ofObject: $0) == "NSNumber" }.count == 2)
+        #expect(keyed.semanticDiff(try nib.convertedToKeyedArchive()).isEmpty)
+    }
 }

@@ -97,4 +97,20 @@ import Testing
             #expect(g.metadata.trailingBytes == (hasKey ? 4 : 0), "\(file.name)")
         }
     }
+
+    /// Pitfall 45: pre-10.2 `objects.nib` typedstreams get a specific "unsupported" error, and keyed
+    /// nibs are told apart from NIBArchives by their magic.
+    @Test func typedstreamAndKeyedCorpusNibsAreRecognised() {
+        guard Corpus.require() else { return }
+        let typedstreams = Corpus.files("nib").filter { ArchiveFormat.detect((try? Corpus.bytes($0)) ?? []) == .typedstream }
+        #expect(!typedstreams.isEmpty)
+        for url in typedstreams {
+            let error = #expect(throws: ArchiveError.self) { try ArchiveGraph(nibArchive: Corpus.bytes(url)) }
+            #expect(error?.code == .unsupportedFormat, "\(Corpus.name(url))")
+        }
+        for url in Corpus.files("nib", magic: "bplist00") {
+            let error = #expect(throws: ArchiveError.self) { try ArchiveGraph(nibArchive: Corpus.bytes(url)) }
+            #expect(error?.code == .unknownFormat, "\(Corpus.name(url))")
+        }
+    }
 }

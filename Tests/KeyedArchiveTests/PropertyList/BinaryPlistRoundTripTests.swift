@@ -116,3 +116,50 @@ import Testing
         }
     }
 }
+
+/// Pitfall 16: sets inside keyed-archive object dicts, and reals that other writers lose.
+@Suite struct PlistSetAndRealTests {
+    static let archiveWithSet: PlistValue = .dict([
+        PlistDictEntry(key: .string("$archiver"), value: .string("NSKeyedArchiver")),
+        PlistDictEntry(key: .string("$objects"), value: .array([
+            .string("$null"),
+            .dict([PlistDictEntry(key: .string("tags"), value: .set([.string("a"), .integer(2), .real(-0.0)])),
+                   PlistDictEntry(key: .string("$class"), value: .uid(2))]),
+            .dict([PlistDictEntry(key: .string("$classname"), value: .string("Thing")),
+                   PlistDictEntry(key: .string("$classes"), value: .array([.string("Thing"), .string("NSObject")]))]),
+        ])),
+        PlistDictEntry(key: .string("$top"), value: .dict([PlistDictEntry(key: .string("root"), value: .uid(1))])),
+        PlistDictEntry(key: .string("$version"), value: .integer(100_000)),
+    ])
+
+    @Test func setInsideObjectDictRoundTrips() throws {
+        let bytes = PropertyList(Self.archiveWithSet).binaryData()
+        // The set is written with a Cn marker: C3 followed by three 1-byte refs.
+        #expect(bytes.firstRange(of: [0xC3]) != nil)
+        let back = try PropertyList(binary: bytes)
+        #expect(try back.value() == Self.archiveWithSet)
+    }
+
+    @Test func foundationReadsTheSetOrCrashesInItsOwnProcess() throws {
+        // corelibs once crashed bridging a bplist set; the probe runs it in a child, so a crash is recorded, not fatal.
+        guard PlistCrossCheck.probe != nil else { return }
+        let file = try PlistCrossCheck.temporaryFile(PropertyList(Self.archiveWithSet).binaryData(), suffix: ".bplist")
+        defer { try? FileManager.default.removeItem(at: file) }
+        switch PlistCrossCheck.foundation(file) {
+        case .output(let text):
+            #expect(text.contains("(i2,r8:\((-0.0).bitPattern),s\"a\")"), "Foundation read: \(text)")
+        case .crashed(let signal):
+            print("Foundation crashed (signal \(signal)) reading a bplist set: known corelibs behaviour")
+        case let other:
+            Issue.record("probe: \(other)")
+        }
+    }
+
+    @Test func realsKeepSignNaNAndInfinityInBothFormats() throws {
+        let reals: PlistValue = .array([.real(-0.0), .real(.nan), .real(.infinity), .real(-.infinity),
+                                        .real(Double.leastNonzeroMagnitude), .real(.greatestFiniteMagnitude), .real(0.1), .real(1e-7)])
+        let list = PropertyList(reals)
+        #expect(try PropertyList(binary: list.binaryData()).value() == reals)
+        #expect(try PropertyList(xml: list.xmlData()).value() == reals)
+    }
+}

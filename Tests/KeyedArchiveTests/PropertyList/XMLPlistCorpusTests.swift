@@ -98,3 +98,38 @@ func xmlComparable(_ v: PlistValue) -> PlistValue {
         #expect(compared > 100)
     }
 }
+
+/// Pitfall 15: the go-nskeyedarchiver fixtures come as XML/binary twins written by Apple's tools;
+/// each pair must read to the same value, UIDs included, in both directions of conversion.
+@Suite struct XMLBinaryTwinTests {
+    @Test func twinsReadEqual() throws {
+        guard Corpus.require() else { return }
+        let dir = Corpus.root.appendingPathComponent("keyed/go-nskeyedarchiver")
+        let xmls = Corpus.files("keyed/go-nskeyedarchiver").filter { $0.pathExtension == "xml" }
+        var pairs = 0
+        for xmlURL in xmls {
+            let binURL = dir.appendingPathComponent(xmlURL.deletingPathExtension().lastPathComponent + ".bin")
+            guard FileManager.default.fileExists(atPath: binURL.path) else { continue }
+            let xml = try PropertyList(xml: Corpus.bytes(xmlURL))
+            let bin = try PropertyList(binary: Corpus.bytes(binURL))
+            // Dict order differs between CF's two writers (hash order), so compare order-independently.
+            #expect(canonical(try xml.value()) == canonical(xmlComparable(try bin.value())), "\(xmlURL.lastPathComponent)")
+            #expect(canonical(try PropertyList(xml: bin.xmlData()).value()) == canonical(try xml.value()))
+            #expect(canonical(try PropertyList(binary: xml.binaryData()).value()) == canonical(xmlComparable(try bin.value())))
+            pairs += 1
+        }
+        #expect(pairs == 7)
+    }
+
+    /// Dict entries sorted by key description, recursively.
+    func canonical(_ v: PlistValue) -> PlistValue {
+        switch v {
+        case .array(let m): return .array(m.map(canonical))
+        case .set(let m): return .set(m.map(canonical))
+        case .dict(let e):
+            return .dict(e.map { PlistDictEntry(key: canonical($0.key), value: canonical($0.value)) }
+                .sorted { String(describing: $0.key) < String(describing: $1.key) })
+        default: return v
+        }
+    }
+}

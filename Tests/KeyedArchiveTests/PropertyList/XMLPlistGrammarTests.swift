@@ -82,6 +82,14 @@ import Testing
             == .array([.uid(3), .dict([PlistDictEntry(key: .string("CF$UID"), value: .string("3"))])]))
     }
 
+    @Test func rejectsCFUIDOutsideUInt32() throws {
+        // Like a binary UID above UInt32.max, an out-of-range CF$UID is corrupt, not silently a dict.
+        for n in ["4294967296", "-1"] {
+            #expect(error(Self.prolog + "<dict><key>CF$UID</key><integer>\(n)</integer></dict></plist>")?.code == .corrupt)
+        }
+        #expect(try read("<dict><key>CF$UID</key><integer>4294967295</integer></dict>") == .uid(4_294_967_295))
+    }
+
     @Test func lastDuplicateKeyWins() throws {
         #expect(try read("<dict><key>k</key><integer>1</integer><key>j</key><integer>2</integer><key>k</key><integer>3</integer></dict>")
             == .dict([PlistDictEntry(key: .string("k"), value: .integer(3)), PlistDictEntry(key: .string("j"), value: .integer(2))]))
