@@ -93,7 +93,8 @@ let benchmarks: @Sendable () -> Void = {
             // Ours, untyped: bplist index + keyed-archive graph (what every typed decode starts with).
             register("keyed-graph", "\(variant)-\(label)", .ours, maxIterations: iterations,
                      setup: { try decodeInput(make(), verify: false) }) { input in
-                let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: input.bytes))
+                let limits = DecodingLimits(maxObjectCount: 64_000_000)
+                let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: input.bytes, limits: limits), limits: limits)
                 blackHole(graph)
                 return (input.bytes.count, input.count)
             }

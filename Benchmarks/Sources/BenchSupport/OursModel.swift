@@ -75,7 +75,9 @@ public enum OursModelWorkload {
     /// Typed secure decode of an archive of the objects; returns them.
     public static func unarchive(_ bytes: [UInt8]) throws(ArchiveError) -> [OursModel] {
         KeyedClassRegistry.register(OursModel.self)
-        let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes))
+        // 1M model objects are ~22 M bplist objects, above the default 16 M object limit.
+        let limits = DecodingLimits(maxObjectCount: 64_000_000)
+        let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes, limits: limits), limits: limits)
         return try KeyedUnarchiver.unarchivedObject(of: [OursModel].self, from: graph,
                                                     options: .init(requiresSecureCoding: true)) ?? []
     }
