@@ -23,7 +23,7 @@ internal struct BinaryPlistReader {
 
     /// Parses a whole `bplist00` buffer.
     static func read(_ bytes: [UInt8], limits: DecodingLimits) throws(ArchiveError) -> PropertyList {
-        let result: Result<(BinaryPlistReader), ArchiveError> = bytes.withUnsafeBufferPointer { buf in
+        let result: Result<(BinaryPlistReader, acyclic: Bool), ArchiveError> = bytes.withUnsafeBufferPointer { buf in
             do throws(ArchiveError) {
                 guard let base = buf.baseAddress, buf.count >= 8 else {
                     throw ArchiveError(.truncated, "input of \(buf.count) bytes is too short for a bplist header", offset: buf.count)
@@ -32,15 +32,17 @@ internal struct BinaryPlistReader {
                 let trailer = try BinaryPlistTrailer(validating: base, count: buf.count, limits: limits)
                 var reader = BinaryPlistReader(base: base, trailer: trailer, limits: limits)
                 try reader.scanAll()
-                try reader.copyRefs()
-                return .success(reader)
+                let acyclic = try reader.copyRefs(maxDepth: max(limits.maxDepth, 1))
+                return .success((reader, acyclic))
             } catch {
                 return .failure(error)
             }
         }
-        let reader = try result.get()
+        let (reader, acyclic) = try result.get()
         var list = PropertyList(format: .binary, root: reader.trailer.topObject, storage: bytes,
                                 nodes: reader.nodes, refs: reader.refs, wideIntegers: reader.wideIntegers)
+        // Pass 2 proved most tables acyclic already; the rest take the general walk.
+        if acyclic { return list }
         do {
             try PlistCycleCheck.run(&list, limits: limits)
         } catch {
@@ -62,6 +64,13 @@ internal struct BinaryPlistReader {
         }
     }
 
+    /// Where object `index` starts, from the (already validated) offset table.
+    func objectOffset(_ index: Int) -> Int? {
+        guard index >= 0, index < trailer.objectCount else { return nil }
+        let at = trailer.offsetTableOffset + index * trailer.offsetIntSize
+        return Int(exactly: BinaryPlistBytes.loadBigEndian(base + at, trailer.offsetIntSize))
+    }
+
     static func checkHeader(_ base: UnsafePointer<UInt8>, _ count: Int) throws(ArchiveError) {
         let magic: [UInt8] = Array("bplist".utf8)
         for i in 0 ..< 6 where base[i] != magic[i] {
@@ -74,7 +83,7 @@ internal struct BinaryPlistReader {
     // MARK: - Pass 1: objects
 
     /// Pass 1 scans every object, in table order, into exactly-sized `nodes` (containers keep the byte
-    /// position of their refs); pass 2 (``copyRefs()``) copies the refs.
+    /// position of their refs); pass 2 (``copyRefs(maxDepth:)``) copies the refs.
     mutating func scanAll() throws(ArchiveError) {
         let n = trailer.objectCount
         let scanner = BinaryPlistObjectScanner(base: base, trailer: trailer, limits: limits)
