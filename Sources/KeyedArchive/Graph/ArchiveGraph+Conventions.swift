@@ -11,6 +11,7 @@ extension ArchiveGraph {
         public static let emptyKey = "UINibEncoderEmptyKey"
         /// Keyed archive: the element (or dictionary value) array; NIBArchive NSSet: `NS.object.<i>`.
         public static let objects = "NS.objects"
+        /// Keyed archive NSDictionary: the key array, parallel to `NS.objects`.
         public static let keys = "NS.keys"
         /// NIBArchive strings and data: the UTF-8 / raw bytes.
         public static let bytes = "NS.bytes"
@@ -18,8 +19,11 @@ extension ArchiveGraph {
         public static let string = "NS.string"
         /// Keyed archive NSMutableData: the bytes.
         public static let data = "NS.data"
+        /// NIBArchive NSNumber holding an integer.
         public static let intval = "NS.intval"
+        /// NIBArchive NSNumber holding a double.
         public static let dblval = "NS.dblval"
+        /// NIBArchive NSNumber holding a bool.
         public static let boolval = "NS.boolval"
     }
 

@@ -2,8 +2,10 @@
 public struct ArchiveSemanticDifference: Sendable, Hashable, CustomStringConvertible {
     /// Where, from the top: `$top.IBDocument.Objects → UIBounds`.
     public var path: String
+    /// What differs, in words.
     public var message: String
 
+    /// Creates a difference at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

@@ -10,6 +10,7 @@
 public struct ArchiveGraph: Sendable {
     /// Where a graph came from, and the header facts a writer needs to reproduce it.
     public struct Metadata: Sendable, Hashable {
+        /// The container a graph was read from.
         public enum Source: String, Sendable, Hashable {
             /// An NSKeyedArchiver plist.
             case keyedArchive
@@ -18,6 +19,7 @@ public struct ArchiveGraph: Sendable {
             /// Built in memory (by the Archiver or a converter).
             case built
         }
+        /// Where this graph came from.
         public var source: Source
         /// The plist format of a keyed archive.
         public var plistFormat: PropertyList.Format?
@@ -27,6 +29,7 @@ public struct ArchiveGraph: Sendable {
         public var archiveVersion: Int?
         /// NIBArchive header `formatVersion` (1) and `coderVersion` (9 or 10).
         public var nibFormatVersion: UInt32?
+        /// NIBArchive header `coderVersion`: 9 (older Xcode) or 10 (current).
         public var nibCoderVersion: UInt32?
         /// Bytes after the last NIBArchive table (the `LNE\0` trailer, or junk), kept for diagnostics
         /// and byte-exact rewriting.
@@ -36,15 +39,19 @@ public struct ArchiveGraph: Sendable {
         /// Non-fatal observations made while reading (e.g. `$objects[0]` is not `"$null"`).
         public var warnings: [String] = []
 
+        /// Metadata for a graph from `source`, with every other field unset.
         public init(source: Source) { self.source = source }
     }
 
+    /// Where the graph came from, and the header facts a writer needs.
     public var metadata: Metadata
     /// Bytes that `.string` and `.bytes` values refer into.
     public internal(set) var storage: [UInt8]
     /// The key table. May hold duplicate strings (hostile NIBArchives); lookups by name treat them as one.
     public internal(set) var keys: [String]
+    /// The class table: `$classes` dicts of a keyed archive, or the NIBArchive class-name records.
     public internal(set) var classes: [ArchiveClass]
+    /// The object table: `$objects[i]` of a keyed archive, or record `i` of a NIBArchive.
     public internal(set) var objects: [ArchiveObject]
     /// Every object's keyed values, each object owning a range.
     public internal(set) var values: [ArchiveKeyedValue]
@@ -88,6 +95,7 @@ public struct ArchiveGraph: Sendable {
 
 /// One entry of ``ArchiveGraph/objects``.
 public struct ArchiveObject: Sendable, Hashable {
+    /// What an object-table entry holds.
     public enum Kind: UInt8, Sendable, Hashable {
         /// An encoded object with a class and keyed values.
         case object
@@ -96,16 +104,19 @@ public struct ArchiveObject: Sendable, Hashable {
         /// A keyed archive's class-description dict (`$classname`, `$classes`): see ``classIndex``.
         case classDescription
     }
+    /// What this entry holds.
     public var kind: Kind
     /// Index into ``ArchiveGraph/classes`` (objects and class descriptions), or -1.
     public var classIndex: Int
     /// This object's values: `values[valueStart ..< valueStart + valueCount]`.
     /// For a NIBArchive this is the record's `firstValue`/`valueCount` as read.
     public var valueStart: Int
+    /// Number of values this object owns, starting at ``valueStart``.
     public var valueCount: Int
     /// The value of a `.plain` object; `.nil` otherwise.
     public var plainValue: ArchiveValue
 
+    /// Creates an entry; `plainValue` is used by `.plain` entries only.
     public init(kind: Kind, classIndex: Int, valueStart: Int, valueCount: Int, plainValue: ArchiveValue = .nil) {
         self.kind = kind
         self.classIndex = classIndex
@@ -114,6 +125,7 @@ public struct ArchiveObject: Sendable, Hashable {
         self.plainValue = plainValue
     }
 
+    /// ``valueStart`` ..< ``valueStart`` + ``valueCount``, the object's range of ``ArchiveGraph/values``.
     @inlinable public var valueRange: Range<Int> { valueStart ..< valueStart + valueCount }
 }
 
@@ -127,6 +139,7 @@ public struct ArchiveClass: Sendable, Hashable {
     /// The superclass chain as recorded in `$classes` (starting with `name`); empty for NIBArchive.
     public var chain: [String]
 
+    /// Creates a class record.
     public init(name: String, fallbacks: [Int] = [], chain: [String] = []) {
         self.name = name
         self.fallbacks = fallbacks

@@ -1,17 +1,26 @@
 /// Builds an ``ArchiveGraph``. Used by the keyed-archive and NIBArchive readers, the Archiver and
 /// the converters; public so that tools can synthesise graphs for any writer.
 public struct ArchiveGraphBuilder: Sendable {
+    /// Metadata the built graph carries.
     public var metadata: ArchiveGraph.Metadata
+    /// Bytes that `.string` and `.bytes` values refer into.
     public var storage: [UInt8] = []
+    /// The key table, in the order keys were added.
     public var keys: [String] = []
+    /// The class table, in the order classes were added.
     public var classes: [ArchiveClass] = []
+    /// The object table.
     public var objects: [ArchiveObject] = []
+    /// Every object's values; each object owns a contiguous range.
     public var values: [ArchiveKeyedValue] = []
+    /// Members of inline collections.
     public var items: [ArchiveValue] = []
+    /// The archive's top-level entries (`$top`, or object 0's values for a NIBArchive).
     public var top: [ArchiveKeyedValue] = []
     private var keyIndexByName: [String: Int] = [:]
     private var classIndexByName: [String: Int] = [:]
 
+    /// Starts an empty graph with the given metadata.
     public init(metadata: ArchiveGraph.Metadata) {
         self.metadata = metadata
     }
@@ -84,6 +93,7 @@ public struct ArchiveGraphBuilder: Sendable {
         return objects.count - 1
     }
 
+    /// The finished graph (its key lookup tables are built here).
     public func build() -> ArchiveGraph {
         ArchiveGraph(metadata: metadata, storage: storage, keys: keys, classes: classes, objects: objects,
                      values: values, items: items, top: top)

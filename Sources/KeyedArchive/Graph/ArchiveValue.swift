@@ -56,12 +56,16 @@ public enum ArchiveValue: Sendable, Hashable {
 
 /// A compact half-open range `start ..< start + count`.
 public struct ArchiveRange: Sendable, Hashable {
+    /// The first index of the range.
     public var start: Int
+    /// The number of elements in the range.
     public var count: Int
+    /// Creates the range `start ..< start + count`.
     @inlinable public init(start: Int, count: Int) {
         self.start = start
         self.count = count
     }
+    /// The same range as a standard `Range`.
     @inlinable public var range: Range<Int> { start ..< start + count }
 }
 
@@ -69,7 +73,9 @@ public struct ArchiveRange: Sendable, Hashable {
 public struct ArchiveKeyedValue: Sendable, Hashable {
     /// Index into ``ArchiveGraph/keys``.
     public var key: Int
+    /// The stored value.
     public var value: ArchiveValue
+    /// Creates a keyed value; `key` indexes ``ArchiveGraph/keys``.
     @inlinable public init(key: Int, value: ArchiveValue) {
         self.key = key
         self.value = value

@@ -61,8 +61,11 @@ public indirect enum PlistValue: Sendable, Hashable {
 
 /// One dict entry. Keys are usually strings, but the binary format allows any value.
 public struct PlistDictEntry: Sendable, Hashable {
+    /// The entry's key (a string in every CoreFoundation-written plist).
     public var key: PlistValue
+    /// The entry's value.
     public var value: PlistValue
+    /// Creates an entry.
     public init(key: PlistValue, value: PlistValue) {
         self.key = key
         self.value = value

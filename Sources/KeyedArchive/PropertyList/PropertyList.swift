@@ -11,6 +11,7 @@
 /// - every byte range lies inside ``storage``;
 /// - no container reaches itself through container members (UIDs are not members).
 public struct PropertyList: Sendable {
+    /// The two property-list encodings.
     public enum Format: String, Sendable, Hashable, CaseIterable {
         case binary, xml
     }
@@ -84,8 +85,11 @@ internal struct PlistNode: Sendable {
 
 /// A 128-bit property-list integer as two's-complement halves.
 public struct PlistWideInteger: Sendable, Hashable {
+    /// The upper 64 bits, signed.
     public var high: Int64
+    /// The lower 64 bits.
     public var low: UInt64
+    /// Creates a value from its halves.
     public init(high: Int64, low: UInt64) {
         self.high = high
         self.low = low
@@ -95,6 +99,7 @@ public struct PlistWideInteger: Sendable, Hashable {
 // MARK: - Accessors. Each returns nil when the object is of another kind.
 
 extension PropertyList {
+    /// A boolean's value.
     @inlinable public func bool(_ index: Int) -> Bool? {
         let n = nodes[index]
         return n.kind == .bool ? n.extra != 0 : nil
@@ -151,6 +156,7 @@ extension PropertyList {
         return n.kind == .date ? Double(bitPattern: n.payload) : nil
     }
 
+    /// A UID's value (an index into a keyed archive's `$objects`).
     @inlinable public func uid(_ index: Int) -> UInt64? {
         let n = nodes[index]
         return n.kind == .uid ? n.payload : nil

@@ -9,6 +9,7 @@ public struct PropertyListBuilder: Sendable {
     @usableFromInline internal var storage: [UInt8] = []
     @usableFromInline internal var wideIntegers: [(high: Int64, low: UInt64)] = []
 
+    /// Starts an empty table.
     public init() {}
 
     /// Reserve room for about `objects` objects and `bytes` bytes of string and data.
@@ -26,19 +27,25 @@ public struct PropertyListBuilder: Sendable {
         return nodes.count - 1
     }
 
+    /// Adds the reserved null object (bplist marker `00`).
     public mutating func addNull() -> Int { append(PlistNode(kind: .null)) }
+    /// Adds a fill byte object (bplist marker `0F`).
     public mutating func addFill() -> Int { append(PlistNode(kind: .fill)) }
+    /// Adds a boolean.
     public mutating func addBool(_ value: Bool) -> Int { append(PlistNode(kind: .bool, extra: value ? 1 : 0)) }
 
+    /// Adds a signed integer.
     public mutating func addInteger(_ value: Int64) -> Int {
         append(PlistNode(kind: .integer, extra: 0, payload: UInt64(bitPattern: value)))
     }
 
+    /// Adds an unsigned integer; values above `Int64.max` are written as 16-byte integers.
     public mutating func addInteger(_ value: UInt64) -> Int {
         if value <= UInt64(Int64.max) { return addInteger(Int64(value)) }
         return append(PlistNode(kind: .integer, extra: 1, payload: value))
     }
 
+    /// Adds a 128-bit integer, stored in the narrowest form that holds it.
     public mutating func addInteger(_ value: PlistWideInteger) -> Int {
         if value.high == 0 { return addInteger(value.low) }
         if value.high == -1, Int64(bitPattern: value.low) < 0 { return addInteger(Int64(bitPattern: value.low)) }
@@ -51,6 +58,7 @@ public struct PropertyListBuilder: Sendable {
         append(PlistNode(kind: .real, extra: width == 4 ? 4 : 8, payload: value.bitPattern))
     }
 
+    /// Adds a float32 real.
     public mutating func addReal(_ value: Float) -> Int { addReal(Double(value), width: 4) }
 
     /// A date, as seconds since 2001-01-01 00:00:00 UTC.
@@ -58,14 +66,17 @@ public struct PropertyListBuilder: Sendable {
         append(PlistNode(kind: .date, payload: secondsSinceReferenceDate.bitPattern))
     }
 
+    /// Adds a keyed-archive UID (an index into `$objects`).
     public mutating func addUID(_ value: UInt64) -> Int { append(PlistNode(kind: .uid, payload: value)) }
 
+    /// Adds a data object holding a copy of `bytes`.
     public mutating func addData<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
         let start = storage.count
         storage.append(contentsOf: bytes)
         return append(PlistNode(kind: .data, count: UInt32(truncatingIfNeeded: storage.count - start), payload: UInt64(start)))
     }
 
+    /// Adds a string (ASCII when every scalar is below U+0080, otherwise stored as UTF-8).
     public mutating func addString(_ value: String) -> Int {
         let start = storage.count
         var value = value
@@ -86,7 +97,9 @@ public struct PropertyListBuilder: Sendable {
                                 count: UInt32(truncatingIfNeeded: bigEndianUnits.count / 2), payload: UInt64(start)))
     }
 
+    /// Adds an array of existing objects.
     public mutating func addArray(_ members: [Int]) -> Int { addContainer(.array, members) }
+    /// Adds a set of existing objects.
     public mutating func addSet(_ members: [Int]) -> Int { addContainer(.set, members) }
 
     /// A dict with parallel key and value indices (same length).

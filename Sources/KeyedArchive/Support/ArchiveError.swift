@@ -12,6 +12,7 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The Cocoa error code this maps to for interoperability (3840, 4864, 4865), or 0.
         public let cocoaCode: Int
 
+        /// Creates a code with a stable `name` and the Cocoa error code it corresponds to (0 when none does).
         public init(_ name: String, cocoaCode: Int = 0) {
             self.name = name
             self.cocoaCode = cocoaCode
@@ -23,7 +24,9 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
         public func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
 
+    /// What kind of failure this is; the only field equality looks at.
     public var code: Code
+    /// A human-readable sentence saying what was wrong.
     public var reason: String
     /// Byte offset in the input where the problem was found, when known.
     public var offset: Int?
@@ -33,11 +36,14 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     public var keyPath: [String]
     /// 1-based line and column, for text formats (XML).
     public var line: Int?
+    /// 1-based column, paired with ``line``.
     public var column: Int?
     /// Where in this library the error was raised.
     public var sourceFile: String
+    /// The line in ``sourceFile`` that raised the error.
     public var sourceLine: UInt
 
+    /// Creates an error. Only `code` and `reason` are required; pass every location that is known.
     public init(
         _ code: Code, _ reason: String, offset: Int? = nil, objectIndex: Int? = nil,
         keyPath: [String] = [], line: Int? = nil, column: Int? = nil,

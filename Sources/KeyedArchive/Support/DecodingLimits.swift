@@ -16,6 +16,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Maximum nesting of archives inside archives (nested nibs in `UINib.archiveData`).
     public var maxNestedArchiveDepth: Int
 
+    /// Creates limits; every parameter defaults to the safe value documented on its property.
     public init(
         maxDepth: Int = 512,
         maxObjectCount: Int = 16_000_000,
