@@ -12,6 +12,8 @@ struct NibInstantiationReport {
         var instantiation: NibInstantiation
         var owner: NibObject
         var externals: [String: NibObject]
+        /// `awakeFromNib` deliveries in the order the loader made them (``NibAwakeOrder``).
+        var awakeOrder: [NibAwakeOrder.Entry]
     }
 
     /// Instantiates once. Every placeholder other than File's Owner and First Responder gets a generic
@@ -25,7 +27,7 @@ struct NibInstantiationReport {
         var options = NibInstantiationOptions(registry: NibClassRegistry(), collectsUndeclaredOutlets: true)
         options.showWindow = nil
         let result = try nib.instantiate(owner: owner, externalObjects: externals, options: options)
-        return Outcome(instantiation: result, owner: owner, externals: externals)
+        return Outcome(instantiation: result, owner: owner, externals: externals, awakeOrder: try NibAwakeOrder.observe(nib))
     }
 
     func render(_ o: Outcome, title: String) -> String {
@@ -54,17 +56,14 @@ struct NibInstantiationReport {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// The loader's order: the nib's object list (`UINibObjectsKey`/`NSObjectsKeys`) in archive order
-    /// without placeholders, each once; on macOS the owner last.
+    /// The objects of this instantiation in the order the loader awoke them.
     func awakeOrder(_ o: Outcome) -> [AnyObject] {
-        let placeholders = Set(document.placeholders.map(\.object.index))
-        var seen = Set<Int>()
-        var out: [AnyObject] = []
-        for r in document.objects where !placeholders.contains(r.index) && seen.insert(r.index).inserted {
-            if let obj = o.instantiation.object(at: r.index) { out.append(obj) }
+        o.awakeOrder.compactMap { entry in
+            switch entry {
+            case .owner: return o.owner
+            case .object(let i): return o.instantiation.object(at: i)
+            }
         }
-        if document.platform == .macOS { out.append(o.owner) }
-        return out
     }
 
     /// `owner`, `UILabel#7`, `external(UIStoryboardPlaceholder)`, `firstResponder`.
