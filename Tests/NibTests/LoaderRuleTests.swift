@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import KeyedArchive
 import Testing
 @testable import Nib
@@ -270,5 +271,17 @@ extension LoaderRuleTests {
             let source = try #require(result.object(at: c.source?.index ?? -1) as? NibObject)
             #expect(source.bindings.contains { $0.binding == c.label && $0.keyPath == c.bindingKeyPath })
         }
+    }
+}
+
+extension LoaderRuleTests {
+    @Test func oneNibInstantiatesConcurrentlyFromManyThreads() throws {
+        let nib = try Self.nib(Self.buttonNib().graph)
+        let counts = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let n = (try? nib.instantiate(owner: nil).count) ?? -1
+            counts.withLock { $0.append(n) }
+        }
+        #expect(counts.withLock { $0 } == Array(repeating: 1, count: 16))
     }
 }

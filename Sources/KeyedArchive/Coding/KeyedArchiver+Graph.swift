@@ -42,10 +42,20 @@ extension KeyedArchiver {
     }
 
     func internKey(_ key: String) -> Int {
-        if let i = keyIndexByName[key] { return i }
-        keys.append(key)
-        keyIndexByName[key] = keys.count - 1
-        return keys.count - 1
+        // Objects of one class encode the same few keys over and over: a small recent-key cache
+        // (compared, not hashed; short keys compare as raw bits) saves most dictionary lookups.
+        for (i, cached) in recentKeys.enumerated() where cached.key == key { return recentKeys[i].index }
+        let index: Int
+        if let i = keyIndexByName[key] {
+            index = i
+        } else {
+            keys.append(key)
+            index = keys.count - 1
+            keyIndexByName[key] = index
+        }
+        if recentKeys.count < 8 { recentKeys.append((key, index)) } else { recentKeys[recentKeyNext] = (key, index) }
+        recentKeyNext = (recentKeyNext + 1) & 7
+        return index
     }
 
     /// The class record for `cls`: its mapped name, the mapped chain of its ``KeyedCoding`` superclasses

@@ -72,7 +72,7 @@ extension KeyedUnarchiver {
                                         key: at), nil)
             }
             reachElement = Int32(truncatingIfNeeded: element)
-            if element >= 0 { reachKey = keyLookup[key] ?? -1 }
+            if element >= 0 { reachKey = canonicalIndex(key) ?? -1 }
             do {
                 return try T.decodeArchived(objectAt: n, from: self)
             } catch {
@@ -207,7 +207,7 @@ extension KeyedUnarchiver {
 
     /// Records how the next object is reached (a collection member), for key paths.
     func noteReach(key: String, element: Int) {
-        reachKey = keyLookup[key] ?? -1
+        reachKey = canonicalIndex(key) ?? -1
         reachElement = Int32(truncatingIfNeeded: element)
     }
 

@@ -83,6 +83,8 @@ public final class KeyedUnarchiver {
     @usableFromInline let values: [ArchiveKeyedValue]
     @usableFromInline let canonical: [Int32]
     @usableFromInline let keyLookup: [String: Int32]
+    @usableFromInline var recentKeys: [(key: String, index: Int32)] = []
+    @usableFromInline var recentKeyNext = 0
 
     var secure: Bool
     var policy: DecodingFailurePolicy
@@ -234,7 +236,7 @@ public final class KeyedUnarchiver {
     @usableFromInline
     func lookup(graphKey: String) -> ArchiveValue? {
         started = true
-        guard let k = keyLookup[graphKey] else { return nil }
+        guard let k = canonicalIndex(graphKey) else { return nil }
         if scope.object < 0 {
             for kv in graph.top where canonical[kv.key] == k {
                 reachKey = Int32(kv.key)
@@ -255,6 +257,17 @@ public final class KeyedUnarchiver {
             i += 1
         }
         return nil
+    }
+
+    /// The canonical key index of `key`, through a small recent-key cache (decoders ask for the same
+    /// few keys for every object of a class) before the dictionary.
+    @usableFromInline
+    func canonicalIndex(_ key: String) -> Int32? {
+        for (i, cached) in recentKeys.enumerated() where cached.key == key { return recentKeys[i].index }
+        guard let k = keyLookup[key] else { return nil }
+        if recentKeys.count < 8 { recentKeys.append((key, k)) } else { recentKeys[recentKeyNext] = (key, k) }
+        recentKeyNext = (recentKeyNext + 1) & 7
+        return k
     }
 
     /// The next un-keyed slot (`$0`, `$1`, …) of the current scope.

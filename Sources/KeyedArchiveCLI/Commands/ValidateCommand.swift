@@ -12,12 +12,14 @@ struct ValidateCommand: ParsableCommand {
         directories are checked file by file. Prints one line per bad file, `path: what (where)`, \
         and exits 1 if any input is bad, 0 otherwise. With --recursive, directories and zip/ipa \
         archives are searched for plists and nibs; other files are skipped. On a terminal a progress \
-        bar and a summary are shown.
+        bar and a summary are shown. With --format json one document lists every checked file and \
+        the summary (Docs/json-schema.md); the exit status is the same.
 
         Examples:
           keyed-archive validate Main.nib Info.plist
           keyed-archive validate --recursive build/MyApp.app
           keyed-archive validate App.ipa#Payload/MyApp.app/Base.lproj/Main.storyboardc
+          keyed-archive validate -r MyApp.ipa --format json | jq '.results[] | select(.ok | not)'
         """
     )
 
@@ -26,6 +28,9 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Search directories and zip/ipa archives for plists and nibs.")
     var recursive = false
+
+    @Option(name: .long, help: "Output format: text lines for bad files, or one JSON document for all.")
+    var format: OutputFormat = .text
 
     @OptionGroup var common: CommonOptions
 
@@ -47,33 +52,38 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let terminal = common.terminal
-        var units: [Unit] = []
-        var bad: [CLIError] = []
+        // Each argument becomes its files, or the error that stopped it from being read, in argument order.
+        var pending: [Result<Unit, CLIError>] = []
         for argument in inputs {
             do {
-                units.append(contentsOf: try collect(InputReference(argument: argument)))
+                pending.append(contentsOf: try collect(InputReference(argument: argument)).map { .success($0) })
             } catch {
-                bad.append(error)
+                pending.append(.failure(error))
             }
         }
-        var progress = ValidationProgress(terminal: terminal, total: units.count + bad.count)
-        for error in bad { progress.report(error, verbose: common.verbose) }
-        var ok = 0, skipped = 0
-        for unit in units {
-            progress.begin(unit.path)
-            let outcome = Self.check(unit)
-            switch outcome {
-            case .ok: ok += 1
-            case .skipped: skipped += 1
-            case .bad(let error):
-                bad.append(error)
-                progress.report(error, verbose: common.verbose)
+        let json = format == .json
+        var progress = ValidationProgress(terminal: common.terminal, total: pending.count)
+        var report = ValidationReport()
+        for item in pending {
+            let path: String, outcome: Outcome
+            switch item {
+            case .failure(let error): (path, outcome) = (error.path, .bad(error))
+            case .success(let unit):
+                if !json { progress.begin(unit.path) }
+                (path, outcome) = (unit.path, Self.check(unit))
             }
-            progress.finish()
+            report.record(path, outcome)
+            if !json {
+                if case .bad(let error) = outcome { progress.report(error, verbose: common.verbose) }
+                progress.finish()
+            }
         }
-        progress.summary(ok: ok, bad: bad, skipped: skipped)
-        if !bad.isEmpty { throw ExitCode.failure }
+        if json {
+            StandardStream.write(report.json().serialized() + "\n")
+        } else {
+            progress.summary(ok: report.ok, bad: report.bad, skipped: report.skipped)
+        }
+        if !report.bad.isEmpty { throw ExitCode.failure }
     }
 
     enum Outcome { case ok, skipped, bad(CLIError) }

@@ -12,15 +12,19 @@ import Synchronization
 /// connection steps, awake order). Each ``instantiate(owner:externalObjects:)`` then only creates fresh
 /// objects and wires them: no bytes are read again.
 public struct Nib: Sendable {
+    /// Everything parsed, shared by copies of this value (copying a `Nib` is one retain).
+    let storage: NibStorage
+
     /// The nib's model.
-    public let document: NibDocument
+    public var document: NibDocument { storage.document }
     /// How the nib was stored (nil when built from a graph or document).
-    public let container: NibContainer?
+    public var container: NibContainer? { storage.container }
     /// A name used in errors and diagnostics (file name when known).
-    public let name: String
-    let plan: NibLoadPlan
-    let limits: DecodingLimits
-    let identity: NibIdentity
+    public var name: String { storage.name }
+    var plan: NibLoadPlan { storage.plan }
+    var limits: DecodingLimits { storage.limits }
+    /// The identity of this parse (the recursion guard's key).
+    var identity: NibStorage { storage }
 
     /// Builds a nib from a parsed document.
     public init(document: NibDocument, name: String = "nib", limits: DecodingLimits = .default) throws(ArchiveError) {
@@ -28,12 +32,8 @@ public struct Nib: Sendable {
     }
 
     init(document: NibDocument, container: NibContainer?, name: String, limits: DecodingLimits) throws(ArchiveError) {
-        self.document = document
-        self.container = container
-        self.name = name
-        self.limits = limits
-        self.plan = try NibLoadPlan(document: document, limits: limits)
-        self.identity = NibIdentity()
+        storage = NibStorage(document: document, container: container, name: name, limits: limits,
+                             plan: try NibLoadPlan(document: document, limits: limits))
     }
 
     /// Opens a nib from a file, a directory or bytes (see ``NibSource``).
@@ -80,8 +80,8 @@ public struct Nib: Sendable {
     /// index, recorded actions and diagnostics. See ``instantiate(owner:externalObjects:)``.
     public func instantiate(owner: AnyObject?, externalObjects: [String: AnyObject] = [:],
                             options: NibInstantiationOptions) throws(ArchiveError) -> NibInstantiation {
-        try NibLoadGuard.run(identity, name: name, limit: options.maxNestedLoads) { () throws(ArchiveError) in
-            var loader = NibLoader(nib: self, owner: owner, externalObjects: externalObjects, options: options)
+        try NibLoadGuard.run(storage, name: storage.name, limit: options.maxNestedLoads) { () throws(ArchiveError) in
+            var loader = NibLoader(nib: storage, owner: owner, externalObjects: externalObjects, options: options)
             return try loader.run()
         }
     }
@@ -105,9 +105,23 @@ public struct Nib: Sendable {
     }
 }
 
-/// Per-parse identity (recursion guard) and lazily parsed nested nibs.
-final class NibIdentity: Sendable {
+/// One parse: the model, the load plan and lazily parsed nested nibs. Its identity is the recursion
+/// guard's key.
+final class NibStorage: Sendable {
+    let document: NibDocument
+    let container: NibContainer?
+    let name: String
+    let limits: DecodingLimits
+    let plan: NibLoadPlan
     let embedded = Mutex<[Int: Nib]>([:])
+
+    init(document: NibDocument, container: NibContainer?, name: String, limits: DecodingLimits, plan: NibLoadPlan) {
+        self.document = document
+        self.container = container
+        self.name = name
+        self.limits = limits
+        self.plan = plan
+    }
 }
 
 /// Options for one instantiation.

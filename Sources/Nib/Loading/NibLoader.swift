@@ -12,8 +12,8 @@ import KeyedArchive
 ///    AppKit then the owner, last.
 /// 6. Visible windows go to the `showWindow` hook.
 struct NibLoader {
-    let nib: Nib
-    let plan: NibLoadPlan
+    let nib: NibStorage
+    var plan: NibLoadPlan { nib.plan }
     let owner: AnyObject?
     let externals: [String: AnyObject]
     let options: NibInstantiationOptions
@@ -24,9 +24,8 @@ struct NibLoader {
     var actions: [(sender: AnyObject, action: NibTargetAction)] = []
     var keysCache: [ObjectIdentifier: NibKeys?] = [:]
 
-    init(nib: Nib, owner: AnyObject?, externalObjects: [String: AnyObject], options: NibInstantiationOptions) {
+    init(nib: NibStorage, owner: AnyObject?, externalObjects: [String: AnyObject], options: NibInstantiationOptions) {
         self.nib = nib
-        self.plan = nib.plan
         self.owner = owner
         self.externals = externalObjects
         self.options = options
@@ -215,6 +214,10 @@ struct NibLoader {
     /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and
     /// attributes). A dotted key path walks declared children first, iteratively.
     private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int) throws(ArchiveError) {
+        if let generic = object as? NibObject {
+            if attribute { generic.runtimeAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
+            return
+        }
         var target = object
         var rest = Substring(keyPath)
         while true {
