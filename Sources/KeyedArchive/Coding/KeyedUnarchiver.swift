@@ -83,8 +83,8 @@ public final class KeyedUnarchiver {
     @usableFromInline let values: [ArchiveKeyedValue]
     @usableFromInline let canonical: [Int32]
     @usableFromInline let keyLookup: [String: Int32]
-    @usableFromInline var recentKeys: [(key: String, index: Int32)] = []
-    @usableFromInline var recentKeyNext = 0
+    /// Key string → canonical key index, in asking order (see ``KeySequenceCache``).
+    var keyCache = KeySequenceCache()
 
     var secure: Bool
     var policy: DecodingFailurePolicy
@@ -259,14 +259,13 @@ public final class KeyedUnarchiver {
         return nil
     }
 
-    /// The canonical key index of `key`, through a small recent-key cache (decoders ask for the same
-    /// few keys for every object of a class) before the dictionary.
+    /// The canonical key index of `key`, through the key-sequence cache (decoders ask for the same keys
+    /// in the same order for every object of a class) before the dictionary.
     @usableFromInline
     func canonicalIndex(_ key: String) -> Int32? {
-        for (i, cached) in recentKeys.enumerated() where cached.key == key { return recentKeys[i].index }
-        guard let k = keyLookup[key] else { return nil }
-        if recentKeys.count < 8 { recentKeys.append((key, k)) } else { recentKeys[recentKeyNext] = (key, k) }
-        recentKeyNext = (recentKeyNext + 1) & 7
+        if let k = keyCache.index(of: key) { return k == KeySequenceCache.absent ? nil : k }
+        let k = keyLookup[key]
+        keyCache.remember(key, k ?? KeySequenceCache.absent)
         return k
     }
 
