@@ -4,17 +4,51 @@ import FoundationEssentials
 import Foundation
 #endif
 import KeyedArchive
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Every test-class instance created during one fuzz input. Decoded graphs may hold reference
-/// cycles (that is the point of keyed archives), so the harness breaks them after each input;
+/// Every test-class instance created during one fuzz input, per thread. Decoded graphs may hold
+/// reference cycles (that is the point of keyed archives), so the harness breaks them after each input;
 /// otherwise LeakSanitizer would report the harness's own test objects.
+///
+/// Unit tests run harnesses on several threads at once; each thread only ever breaks the cycles of
+/// the instances it created itself (creation and breaking happen in the same synchronous call).
 enum FuzzInstances {
-    nonisolated(unsafe) static var live: [any FuzzCycleBreaking] = []
-
-    static func breakCycles() {
-        for instance in live { instance.breakCycles() }
-        live.removeAll(keepingCapacity: true)
+    private final class Registry: @unchecked Sendable {
+        var live: [UInt: [any FuzzCycleBreaking]] = [:]
     }
+    private static let registry = Mutex(Registry())
+
+    /// Records an instance created on the current thread.
+    static func track(_ instance: any FuzzCycleBreaking) {
+        let thread = currentThreadID()
+        registry.withLock { $0.live[thread, default: []].append(instance) }
+    }
+
+    /// Breaks the cycles of every instance the current thread created, and forgets them.
+    static func breakCycles() {
+        let thread = currentThreadID()
+        let mine = registry.withLock { Box($0.live.removeValue(forKey: thread) ?? []) }.instances
+        for instance in mine { instance.breakCycles() }
+    }
+
+    private static func currentThreadID() -> UInt {
+        #if canImport(Glibc)
+        return UInt(pthread_self())
+        #else
+        return UInt(bitPattern: pthread_self())
+        #endif
+    }
+}
+
+/// Carries non-Sendable instances out of the lock; they are only touched by the thread that made them.
+private struct Box: @unchecked Sendable {
+    let instances: [any FuzzCycleBreaking]
+    init(_ instances: [any FuzzCycleBreaking]) { self.instances = instances }
 }
 
 /// A test class that can drop every reference it holds.
@@ -46,7 +80,7 @@ public final class FuzzPerson: SecureKeyedCoding, FuzzCycleBreaking {
     var scores: [String: Double] = [:]
     var extra: ArchivedValue?
 
-    public init() { FuzzInstances.live.append(self) }
+    public init() { FuzzInstances.track(self) }
 
     public func encode(with a: KeyedArchiver) throws(ArchiveError) {
         try a.encode(name, forKey: "name")
@@ -111,7 +145,7 @@ public final class FuzzNode: KeyedCoding, FuzzCycleBreaking {
     var second: Double = 0
     var raw: [UInt8]?
 
-    public init() { FuzzInstances.live.append(self) }
+    public init() { FuzzInstances.track(self) }
 
     public func encode(with a: KeyedArchiver) throws(ArchiveError) {
         try a.encode(value, forKey: "value")

@@ -89,3 +89,22 @@ internal enum BinaryPlistBytes {
         }
     }
 }
+
+/// A big-endian field width (offset-table entries, refs) as a type, so that a generic loop over
+/// fields is specialised per width and its loads become single instructions.
+protocol BinaryPlistWidth {
+    /// Bytes per field (1…8).
+    var width: Int { get }
+}
+
+extension BinaryPlistWidth {
+    /// The field at `p`. Callers prove the bytes exist first.
+    @inline(__always)
+    func load(_ p: UnsafePointer<UInt8>) -> UInt64 { BinaryPlistBytes.loadBigEndian(p, width) }
+}
+
+struct BinaryPlistWidth1: BinaryPlistWidth { var width: Int { 1 } }
+struct BinaryPlistWidth2: BinaryPlistWidth { var width: Int { 2 } }
+struct BinaryPlistWidth4: BinaryPlistWidth { var width: Int { 4 } }
+/// Any width, known only at run time (the rare 3-, 5-, 6-, 7- and 8-byte tables).
+struct BinaryPlistAnyWidth: BinaryPlistWidth { let width: Int }

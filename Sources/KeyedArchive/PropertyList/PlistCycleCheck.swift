@@ -80,7 +80,5 @@ enum PlistCycleCheck {
     }
 
     @inline(__always)
-    static func isContainer(_ kind: PlistKind) -> Bool {
-        kind == .array || kind == .dict || kind == .set
-    }
+    static func isContainer(_ kind: PlistKind) -> Bool { kind.isContainer }
 }
