@@ -38,11 +38,13 @@ let package = Package(
         ),
         // Test-only child process running Foundation's own coders (Foundation may crash; tests must not).
         .executableTarget(name: "FoundationProbe", swiftSettings: strictness),
-        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"], resources: [.copy("Fixtures")], swiftSettings: strictness),
-        .testTarget(name: "NibTests", dependencies: ["Nib", "KeyedArchive"], swiftSettings: strictness),
+        // Test-only: locates ../shared/corpus for every test target (fails loudly under CI when missing).
+        .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: strictness),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "CorpusSupport"], resources: [.copy("Fixtures")], swiftSettings: strictness),
+        .testTarget(name: "NibTests", dependencies: ["Nib", "KeyedArchive", "CorpusSupport"], swiftSettings: strictness),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport"], swiftSettings: strictness),
         .testTarget(name: "CLITests", dependencies: [
-            "KeyedArchiveCLI", "KeyedArchive", "Nib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "KeyedArchiveCLI", "KeyedArchive", "Nib", "CorpusSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], swiftSettings: strictness),
     ]
 )

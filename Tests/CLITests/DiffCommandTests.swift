@@ -1,6 +1,7 @@
 import Foundation
 import KeyedArchive
 import Testing
+import CorpusSupport
 
 @Suite("diff")
 struct DiffCommandTests {

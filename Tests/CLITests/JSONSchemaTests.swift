@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CorpusSupport
 
 /// Docs/json-schema.md: every subcommand's JSON is one object whose first member is `"version": 1`.
 @Suite("JSON schema version")

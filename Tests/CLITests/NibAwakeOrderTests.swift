@@ -3,6 +3,7 @@ import KeyedArchive
 import Nib
 import Synchronization
 import Testing
+import CorpusSupport
 
 /// A class registered for every name in a nib, which notes the order its instances are awoken in.
 final class AwakeLogger: NibInstantiable {

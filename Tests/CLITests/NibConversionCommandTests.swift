@@ -1,6 +1,7 @@
 import Foundation
 import KeyedArchive
 import Testing
+import CorpusSupport
 
 /// `convert` and `dump` on nibs: NIBArchive ↔ keyed archive through the executable.
 @Suite("convert and dump of nibs")

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Nib
 import Testing
+import CorpusSupport
 
 // The library quick start of README.md, written exactly as there and run;
 // `readmeSnippetsAreTheCodeOfThisFile` fails when the two drift apart.

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import KeyedArchiveCLI
+import CorpusSupport
 
 @Suite("robustness and presentation")
 struct RobustnessTests {

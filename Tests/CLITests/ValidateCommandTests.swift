@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CorpusSupport
 
 @Suite("validate")
 struct ValidateCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CorpusSupport
 
 @Suite("zip and ipa inputs")
 struct ZipInputTests {

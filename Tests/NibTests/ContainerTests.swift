@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// Containers (pitfall C.45): sniffing, nib directories, legacy bundles, typedstream.
 @Suite struct ContainerTests {

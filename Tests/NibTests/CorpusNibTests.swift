@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// Every nib and compiled storyboard of the real corpus maps to the model and instantiates with generic objects.
 @Suite struct CorpusNibTests {

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// Every compiled storyboard of the corpus: the `xib/…/*.out` directories, and the same storyboards
 /// reassembled from the flattened `nib/viraptor-ibtool/*.out__*` files.

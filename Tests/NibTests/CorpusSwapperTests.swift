@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// Pitfall D.51 on a real ibtool nib: `NSClassSwapper`s for `SomeClass` and `SomeViewClass`
 /// (original class `NSView`), with and without the custom class registered.

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// Nested nibs (`NSNib.NSNibFileData`, `UINib.archiveData`): found by the model, parsed lazily, and
 /// instantiated many times from one parse.

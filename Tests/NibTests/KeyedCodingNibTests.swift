@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// Classes adopting KeyedArchive's `KeyedCoding` decode from nibs through a `KeyedUnarchiver` over the
 /// nib's graph, with the nib's own instances registered (identity kept, cycles fine).

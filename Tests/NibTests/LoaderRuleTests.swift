@@ -3,6 +3,7 @@ import Synchronization
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// One test per loading rule (pitfalls D.47–D.51), on nibs built in the NIBArchive shape.
 @Suite(.serialized)

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// The document model on real nibs, its JSON form, and hostile shapes.
 @Suite struct ModelTests {

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// Single-bit flips of small real nibs: every outcome is a parsed nib or an `ArchiveError`, never a crash,
 /// and whatever parses also instantiates or fails with an `ArchiveError`.

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import Testing
 @testable import Nib
+import CorpusSupport
 
 /// The `NibView` stand-in builds the view tree and frames from real UIKit and AppKit nibs.
 @Suite struct NibViewTests {

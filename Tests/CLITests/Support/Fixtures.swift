@@ -1,6 +1,7 @@
 import Foundation
 import KeyedArchive
 import ZIPFoundation
+import CorpusSupport
 
 /// Corpus files the end-to-end tests use, by role.
 enum Fixtures {

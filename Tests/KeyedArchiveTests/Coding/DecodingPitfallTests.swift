@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// pitfalls.md section A (keyed-archive decoding), one test or more per item.
 @Suite struct DecodingPitfallTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// A class that asks to be replaced by a shared stand-in (pitfall 20).
 final class Replaced: KeyedCoding {

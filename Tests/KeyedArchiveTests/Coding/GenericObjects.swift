@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Decodes any object generically: every stored value, references through ``ArchivedValue``.
 final class GenericObject: KeyedCoding {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Apple-written fixtures (macOS Foundation) decode into the expected Swift values.
 @Suite struct AppleFixtureTests {

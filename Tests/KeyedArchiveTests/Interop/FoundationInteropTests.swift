@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Interop with Foundation's own NSKeyedArchiver/NSKeyedUnarchiver, run in the FoundationProbe child
 /// process, in both directions.

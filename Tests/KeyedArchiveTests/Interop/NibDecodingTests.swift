@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// The Unarchiver reads NIBArchive graphs too: the Foundation shapes accept both container conventions.
 @Suite struct NibDecodingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Every keyed archive in the corpus maps onto a graph; the deliberately broken ones throw the right error.
 @Suite struct KeyedCorpusGraphTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 @Suite struct NIBArchiveConversionTests {
     /// Pitfall 46: decode → convert to keyed → convert back → encode → decode must be semantically

@@ -1,5 +1,6 @@
 import Foundation
 @testable import KeyedArchive
+import CorpusSupport
 
 /// The distinct NIBArchive files of the corpus (`nib/`, including `_nested/`, and the compiled halves
 /// of `xib/`), found by magic and deduplicated by content.

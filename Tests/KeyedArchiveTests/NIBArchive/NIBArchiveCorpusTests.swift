@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 @Suite struct NIBArchiveCorpusTests {
     @Test func corpusHas211DistinctNIBArchives() {

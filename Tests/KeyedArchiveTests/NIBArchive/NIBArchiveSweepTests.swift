@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Mutation sweeps over small real nibs: every prefix and every single-bit flip must either parse
 /// or throw an ``ArchiveError``, never trap. A parsed mutant must also survive the verbatim writer.

@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 @Suite struct NIBArchiveWriterTests {
     /// A built graph: object 0 → `view` (UIView, no values), `alpha` twice, `n` = -1, `big` = 128.

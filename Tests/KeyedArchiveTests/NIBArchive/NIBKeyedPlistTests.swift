@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Conversion through real keyed-archive bytes (the keyed helper's graph ↔ plist mapping).
 @Suite struct NIBKeyedPlistTests {

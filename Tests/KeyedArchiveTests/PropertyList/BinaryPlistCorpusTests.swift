@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Every bplist00 file of the real corpus parses, and our writer's output reads back equal.
 @Suite struct BinaryPlistCorpusTests {

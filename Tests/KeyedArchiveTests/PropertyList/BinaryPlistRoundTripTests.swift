@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Edge values survive our writer and reader, and the writer follows CF's layout rules.
 @Suite struct BinaryPlistRoundTripTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CorpusSupport
 
 /// Runs Foundation (through the FoundationProbe child process) and Python's plistlib on plist files,
 /// so our output can be compared with the original as read by independent implementations.

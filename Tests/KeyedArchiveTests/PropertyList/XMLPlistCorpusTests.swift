@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// What survives an XML leg: XML has no float32 (written as the exact float64), no null/fill, and
 /// dates in whole seconds.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Damaged XML never crashes the reader: every prefix and every bit flip of small corpus files
 /// either throws an ArchiveError with a position or parses into a table our writers accept.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// Fuzz finding F3: an NSArray that lists itself in `NS.objects`, decoded as a Swift value
 /// (`ArchivedValue`, `[T]`), must end in a typed error under the DEFAULT options, without
