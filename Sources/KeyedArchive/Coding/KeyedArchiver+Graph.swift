@@ -42,9 +42,9 @@ extension KeyedArchiver {
     }
 
     func internKey(_ key: String) -> Int {
-        // Objects of one class encode the same few keys over and over: a small recent-key cache
-        // (compared, not hashed; short keys compare as raw bits) saves most dictionary lookups.
-        for (i, cached) in recentKeys.enumerated() where cached.key == key { return recentKeys[i].index }
+        // Objects of one class encode the same keys in the same order: the sequence cache answers
+        // most calls without hashing.
+        if let cached = keyCache.index(of: key) { return Int(cached) }
         let index: Int
         if let i = keyIndexByName[key] {
             index = i
@@ -53,8 +53,7 @@ extension KeyedArchiver {
             index = keys.count - 1
             keyIndexByName[key] = index
         }
-        if recentKeys.count < 8 { recentKeys.append((key, index)) } else { recentKeys[recentKeyNext] = (key, index) }
-        recentKeyNext = (recentKeyNext + 1) & 7
+        if let small = Int32(exactly: index) { keyCache.remember(key, small) }
         return index
     }
 

@@ -26,9 +26,8 @@ public final class KeyedArchiver {
     var storage: [UInt8] = []
     var keys: [String] = []
     var keyIndexByName: [String: Int] = [:]
-    /// The last few keys interned (see ``internKey(_:)``).
-    var recentKeys: [(key: String, index: Int)] = []
-    var recentKeyNext = 0
+    /// Key string → key index, in asking order (see ``KeySequenceCache``).
+    var keyCache = KeySequenceCache()
     var classes: [ArchiveClass] = []
     var classIndexByName: [String: Int] = [:]
     var classDescribed: [Bool] = []

@@ -83,12 +83,11 @@ public final class KeyedUnarchiver {
     @usableFromInline let values: [ArchiveKeyedValue]
     @usableFromInline let canonical: [Int32]
     @usableFromInline let keyLookup: [String: Int32]
-    @usableFromInline var recentKeys: [(key: String, index: Int32)] = []
-    @usableFromInline var recentKeyNext = 0
 
     var secure: Bool
     var policy: DecodingFailurePolicy
-    var started = false
+    /// Whether a key has been read (the failure policy is fixed from then on).
+    var started: Bool { hot.started }
     /// Set once an error is recorded under `.setErrorAndReturn`: every later decode returns a default.
     @usableFromInline var poisoned = false
 
@@ -100,7 +99,13 @@ public final class KeyedUnarchiver {
         @usableFromInline var cursor: Int
         @usableFromInline var unkeyed: Int
     }
-    @usableFromInline var scope: Scope
+    /// The current scope (stored in ``hot``).
+    @usableFromInline var scope: Scope {
+        get { hot.scope }
+        _modify { yield &hot.scope }
+    }
+    /// What every keyed read touches, in one struct: a read is one exclusivity access, not four.
+    var hot: LookupState
     var scopeStack: [Scope] = []
     /// Nesting of scopes currently open (value shapes and eagerly decoded objects).
     var depth = 0
@@ -117,7 +122,10 @@ public final class KeyedUnarchiver {
     /// How each object was first reached, for key paths: parent object, key index, element index.
     var origin: [(parent: Int32, key: Int32, element: Int32)]
     /// The key and element being decoded in the current scope (for ``origin``).
-    var reachKey: Int32 = -1
+    var reachKey: Int32 {
+        get { hot.reachKey }
+        _modify { yield &hot.reachKey }
+    }
     var reachElement: Int32 = -1
 
     /// Class index → resolved class (cached after the first lookup).
@@ -148,7 +156,7 @@ public final class KeyedUnarchiver {
         self.resolved = Array(repeating: nil, count: graph.classes.count)
         self.mappedState = Array(repeating: 0, count: graph.classes.count)
         self.familyOfClass = Array(repeating: 0, count: graph.classes.count)
-        self.scope = Scope(object: -1, start: 0, end: graph.top.count, cursor: 0, unkeyed: 0)
+        self.hot = LookupState(scope: Scope(object: -1, start: 0, end: graph.top.count, cursor: 0, unkeyed: 0))
     }
 
     /// Creates an unarchiver over a keyed-archive property list.
@@ -235,10 +243,50 @@ public final class KeyedUnarchiver {
     /// previous hit and wrapping (UIKit's rule; equivalent to first-match for unique keys).
     @usableFromInline
     func lookup(graphKey: String) -> ArchiveValue? {
+        hot.lookup(graphKey, values: values, canonical: canonical, keyLookup: keyLookup, top: graph.top)
+    }
+
+    /// The canonical key index of `key`, through the key-sequence cache (decoders ask for the same keys
+    /// in the same order for every object of a class) before the dictionary.
+    @usableFromInline
+    func canonicalIndex(_ key: String) -> Int32? {
+        hot.canonicalIndex(key, keyLookup)
+    }
+
+    /// The next un-keyed slot (`$0`, `$1`, …) of the current scope.
+    func nextUnkeyedValue() -> ArchiveValue? {
+        let key = KeyedArchiveKeys.unkeyedKey(scope.unkeyed)
+        scope.unkeyed += 1
+        return lookup(graphKey: key)
+    }
+}
+
+/// The unarchiver's per-read state: the scope, the key-sequence cache and how the last value was reached.
+struct LookupState {
+    var scope: KeyedUnarchiver.Scope
+    /// The key and element being decoded in the current scope (for the unarchiver's `origin`).
+    var reachKey: Int32 = -1
+    var started = false
+    /// Key string → canonical key index, in asking order (see ``KeySequenceCache``).
+    var keyCache = KeySequenceCache()
+
+    init(scope: KeyedUnarchiver.Scope) { self.scope = scope }
+
+    mutating func canonicalIndex(_ key: String, _ keyLookup: [String: Int32]) -> Int32? {
+        if let k = keyCache.index(of: key) { return k == KeySequenceCache.absent ? nil : k }
+        let k = keyLookup[key]
+        keyCache.remember(key, k ?? KeySequenceCache.absent)
+        return k
+    }
+
+    /// Finds a key in the current scope: a scan of the object's small value range, starting after the
+    /// previous hit and wrapping (UIKit's rule; equivalent to first-match for unique keys).
+    mutating func lookup(_ graphKey: String, values: [ArchiveKeyedValue], canonical: [Int32],
+                         keyLookup: [String: Int32], top: [ArchiveKeyedValue]) -> ArchiveValue? {
         started = true
-        guard let k = canonicalIndex(graphKey) else { return nil }
+        guard let k = canonicalIndex(graphKey, keyLookup) else { return nil }
         if scope.object < 0 {
-            for kv in graph.top where canonical[kv.key] == k {
+            for kv in top where canonical[kv.key] == k {
                 reachKey = Int32(kv.key)
                 return kv.value
             }
@@ -257,23 +305,5 @@ public final class KeyedUnarchiver {
             i += 1
         }
         return nil
-    }
-
-    /// The canonical key index of `key`, through a small recent-key cache (decoders ask for the same
-    /// few keys for every object of a class) before the dictionary.
-    @usableFromInline
-    func canonicalIndex(_ key: String) -> Int32? {
-        for (i, cached) in recentKeys.enumerated() where cached.key == key { return recentKeys[i].index }
-        guard let k = keyLookup[key] else { return nil }
-        if recentKeys.count < 8 { recentKeys.append((key, k)) } else { recentKeys[recentKeyNext] = (key, k) }
-        recentKeyNext = (recentKeyNext + 1) & 7
-        return k
-    }
-
-    /// The next un-keyed slot (`$0`, `$1`, …) of the current scope.
-    func nextUnkeyedValue() -> ArchiveValue? {
-        let key = KeyedArchiveKeys.unkeyedKey(scope.unkeyed)
-        scope.unkeyed += 1
-        return lookup(graphKey: key)
     }
 }
