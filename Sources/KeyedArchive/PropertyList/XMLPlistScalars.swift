@@ -88,7 +88,7 @@ extension XMLPlistReader {
     mutating func data(_ start: Int, _ count: Int, _ at: Int) throws(ArchiveError) -> Int {
         let outStart = builder.storage.count
         // The decoded length is at most 3/4 of the text: bounded by the input.
-        builder.storage.reserveCapacity(outStart + count / 4 * 3 + 3)
+        Self.makeRoom(count / 4 * 3 + 3, in: &builder.storage)
         switch Base64.decode(UnsafeBufferPointer(start: base + start, count: count), into: &builder.storage) {
         case .success: break
         case .failure(let bad):
@@ -100,5 +100,13 @@ extension XMLPlistReader {
             throw ArchiveError(.limitExceeded, "data of \(length) bytes exceeds the limit \(limits.maxDataLength)", offset: at)
         }
         return builder.append(PlistNode(kind: .data, count: UInt32(length), payload: UInt64(outStart)))
+    }
+
+    /// Ensures room for `extra` more bytes, growing geometrically: an exact reserve per element
+    /// would copy all of `bytes` for every `<data>` element (quadratic in the element count).
+    static func makeRoom(_ extra: Int, in bytes: inout [UInt8]) {
+        let needed = bytes.count + extra
+        guard needed > bytes.capacity else { return }
+        bytes.reserveCapacity(max(needed, bytes.capacity * 2))
     }
 }
