@@ -1,5 +1,6 @@
 import Foundation
 import KeyedArchive
+import CorpusSupport
 import Testing
 @testable import Nib
 
