@@ -2,34 +2,9 @@
 
 /// Builds keyed-archive property lists in memory for crafted-input tests.
 enum KA {
-    /// A `PropertyList` holding `value` (recursive: test-sized values only).
+    /// A `PropertyList` holding `value` (built by the library's own non-recursive conversion).
     static func plist(_ value: PlistValue, format: PropertyList.Format = .binary) -> PropertyList {
-        var b = PropertyListBuilder()
-        let root = add(value, to: &b)
-        return b.build(root: root, format: format)
-    }
-
-    private static func add(_ v: PlistValue, to b: inout PropertyListBuilder) -> Int {
-        switch v {
-        case .null: return b.addNull()
-        case .fill: return b.addFill()
-        case .bool(let x): return b.addBool(x)
-        case .integer(let x): return b.addInteger(x)
-        case .unsignedInteger(let x): return b.addInteger(x)
-        case .wideInteger(let x): return b.addInteger(x)
-        case .real(let x): return b.addReal(x)
-        case .real32(let x): return b.addReal(x)
-        case .date(let x): return b.addDate(x)
-        case .data(let x): return b.addData(x)
-        case .string(let x): return b.addString(x)
-        case .uid(let x): return b.addUID(x)
-        case .array(let xs): let m = xs.map { add($0, to: &b) }; return b.addArray(m)
-        case .set(let xs): let m = xs.map { add($0, to: &b) }; return b.addSet(m)
-        case .dict(let es):
-            var ks: [Int] = [], vs: [Int] = []
-            for e in es { ks.append(add(e.key, to: &b)); vs.append(add(e.value, to: &b)) }
-            return b.addDict(keys: ks, values: vs)
-        }
+        PropertyList(value, format: format)
     }
 
     static func dict(_ entries: [(String, PlistValue)]) -> PlistValue {
