@@ -90,6 +90,10 @@ struct NibLoadPlan: Sendable {
     let topLevel: [Int]
     let visibleWindows: [Int]
     let ownerIndex: Int?
+    /// Ownership order of archive objects (see ``NibHeldRef``): breadth-first over object references from
+    /// the top-level objects, then from any object not reached, in archive order. Placeholders and
+    /// objects that are never created rank -1.
+    let ownershipRank: [Int32]
     /// Classes whose objects the loader consumes itself and never creates.
     static let infrastructure: Set<String> = [
         "NSIBObjectData", "UIProxyObject", "NSNibExternalObjectPlaceholder", "UINibKeyValuePair",
@@ -163,6 +167,36 @@ struct NibLoadPlan: Sendable {
         awakesOwnerLast = doc.platform == .macOS
         topLevel = doc.topLevelObjects.map(\.index)
         visibleWindows = doc.visibleWindows.map(\.index)
+        ownershipRank = Self.ownershipRanks(objectPlans, seeds: topLevel, count: objectCount)
+    }
+
+    /// Breadth-first discovery order over the plans' references; every index reached is a plan's.
+    static func ownershipRanks(_ plans: [NibObjectPlan], seeds: [Int], count: Int) -> [Int32] {
+        var planAt = [Int32](repeating: -1, count: count)
+        for (k, p) in plans.enumerated() where p.index >= 0 && p.index < count { planAt[p.index] = Int32(k) }
+        var rank = [Int32](repeating: -1, count: count)
+        var queue: [Int] = []
+        queue.reserveCapacity(plans.count)
+        var head = 0
+        func discover(_ i: Int) {
+            guard i >= 0, i < count, rank[i] < 0, planAt[i] >= 0 else { return }
+            rank[i] = Int32(queue.count)
+            queue.append(i)
+        }
+        func drain() {
+            while head < queue.count {
+                let p = plans[Int(planAt[queue[head]])]
+                head += 1
+                for t in p.refTargets { discover(t) }
+            }
+        }
+        for s in seeds { discover(s) }
+        drain()
+        for p in plans {
+            discover(p.index)
+            drain()
+        }
+        return rank
     }
 
     private static func step(_ c: NibConnection) -> ConnectionStep {

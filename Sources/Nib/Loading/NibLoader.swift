@@ -113,7 +113,7 @@ struct NibLoader {
         // Generic objects: resolve their reference slots (every object exists by now).
         for p in plan.objectPlans where !p.refTargets.isEmpty {
             guard let generic = generics[p.index] else { continue }
-            generic.refs = p.refTargets.map { table[$0] }
+            generic.heldRefs = p.refTargets.map { NibHeldRef(table[$0], owning: owns(p.index, $0)) }
         }
         let unarchiver = registered.contains { $0.1.isKeyedCoding } ? keyedUnarchiver() : nil
         for (p, entry) in registered {
@@ -173,7 +173,9 @@ struct NibLoader {
                 }
                 guard let target = table[a.target] else { continue }
                 let refs = a.refTargets.map { $0 < table.count ? table[$0] : nil }
-                try set(a.keyPath, a.value.resolve(refs), on: target, append: false, attribute: true, at: a.holderIndex)
+                let owned = ownedObjects(from: a.target, a.refTargets)
+                try set(a.keyPath, a.value.resolve(refs), on: target, append: false, attribute: true, at: a.holderIndex,
+                        owns: { owned.contains(ObjectIdentifier($0)) })
             case let .connection(c):
                 if touchesNilOwner(c.source, c.destination, c.destinations) {
                     diagnostics.append(NibDiagnostic(kind: .skippedNilOwner, message: "\(c.kind.rawValue) '\(c.label)' skipped: nil owner", objectIndex: c.objectIndex))
@@ -189,10 +191,13 @@ struct NibLoader {
         switch c.kind {
         case .outlet:
             let value: NibValue = c.destination.flatMap { table[$0] }.map(NibValue.object) ?? .null
-            try set(c.label, value, on: source, append: false, attribute: false, at: c.objectIndex)
+            let owning = c.destination.map { owns(sourceIndex, $0) } ?? false
+            try set(c.label, value, on: source, append: false, attribute: false, at: c.objectIndex, owns: { _ in owning })
         case .outletCollection:
             let members = c.destinations.compactMap { table[$0] }.map(NibValue.object)
-            try set(c.label, .array(members), on: source, append: c.appends, attribute: false, at: c.objectIndex)
+            let owned = ownedObjects(from: sourceIndex, c.destinations)
+            try set(c.label, .array(members), on: source, append: c.appends, attribute: false, at: c.objectIndex,
+                    owns: { owned.contains(ObjectIdentifier($0)) })
         case .action, .auxiliaryAction:
             let target = c.destination.flatMap { table[$0] }
             let viaResponderChain = target == nil || target is NibFirstResponder
@@ -205,7 +210,8 @@ struct NibLoader {
             }
         case .binding:
             let target = c.destination.flatMap { table[$0] }
-            (source as? NibObject)?.bindings.append((c.label, target, c.bindingKeyPath))
+            let owning = c.destination.map { owns(sourceIndex, $0) } ?? false
+            (source as? NibObject)?.heldBindings.append((c.label, NibHeldRef(target, owning: owning), c.bindingKeyPath))
         case .other:
             break
         }
@@ -213,16 +219,18 @@ struct NibLoader {
 
     /// Sets `keyPath` on `object` through its declared setter (the one mechanism for outlets and
     /// attributes). A dotted key path walks declared children first, iteratively.
-    private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int) throws(ArchiveError) {
+    /// Generic objects store the value, holding strongly only the objects `owns` accepts.
+    private mutating func set(_ keyPath: String, _ value: NibValue, on object: AnyObject, append: Bool, attribute: Bool, at index: Int,
+                              owns: (AnyObject) -> Bool) throws(ArchiveError) {
         if let generic = object as? NibObject {
-            if attribute { generic.runtimeAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
+            store(keyPath, NibHeldValue(value, owns: owns), on: generic, append: append, attribute: attribute)
             return
         }
         var target = object
         var rest = Substring(keyPath)
         while true {
             if let generic = target as? NibObject {
-                if attribute { generic.runtimeAttributes.append((String(rest), value)) } else { generic.setOutlet(String(rest), value, append: append) }
+                store(String(rest), NibHeldValue(value, owns: owns), on: generic, append: append, attribute: attribute)
                 return
             }
             let keys = self.keys(for: target)
@@ -248,6 +256,31 @@ struct NibLoader {
         } else {
             throw ArchiveError(.undeclaredOutlet, message, objectIndex: index, keyPath: [keyPath])
         }
+    }
+
+    private func store(_ keyPath: String, _ value: NibHeldValue, on generic: NibObject, append: Bool, attribute: Bool) {
+        if attribute { generic.heldAttributes.append((keyPath, value)) } else { generic.setOutlet(keyPath, value, append: append) }
+    }
+
+    // MARK: Ownership
+
+    /// Whether a reference from archive object `source` to archive object `target` is owning: the target
+    /// ranks strictly later (placeholders and objects outside the archive rank -1 and are never owned).
+    private func owns(_ source: Int, _ target: Int) -> Bool {
+        rank(target) > rank(source)
+    }
+
+    private func rank(_ index: Int) -> Int32 {
+        index >= 0 && index < plan.ownershipRank.count ? plan.ownershipRank[index] : -1
+    }
+
+    /// The objects among `targets` that a reference from `source` owns.
+    private func ownedObjects(from source: Int, _ targets: [Int]) -> Set<ObjectIdentifier> {
+        var owned = Set<ObjectIdentifier>()
+        for t in targets where owns(source, t) {
+            if t < table.count, let o = table[t] { owned.insert(ObjectIdentifier(o)) }
+        }
+        return owned
     }
 
     private mutating func keys(for object: AnyObject) -> NibKeys? {

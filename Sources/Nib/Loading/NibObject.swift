@@ -12,17 +12,29 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     /// The object's index in the nib's archive.
     public let archiveIndex: Int
     let plan: NibObjectPlan
-    var refs: [AnyObject?] = []
+    /// The archived fields' references (slots of `plan.refTargets`), owning or not (see ``NibHeldRef``).
+    var heldRefs: [NibHeldRef] = []
+    var heldOutlets: [(name: String, value: NibHeldValue)] = []
+    var heldAttributes: [(keyPath: String, value: NibHeldValue)] = []
+    var heldBindings: [(binding: String, object: NibHeldRef, keyPath: String?)] = []
+    var refs: [AnyObject?] { heldRefs.map(\.object) }
 
     /// Values set by outlet and outlet-collection connections, in connection order.
-    public internal(set) var outlets: [(name: String, value: NibValue)] = []
+    ///
+    /// Like Cocoa's, a generic object's references do not keep its ancestors alive: a reference to an
+    /// object earlier in the nib's ownership order (its superview, a sibling met first, a placeholder)
+    /// is weak and reads as ``NibValue/null`` once that object is gone. Keep the top-level objects (or
+    /// the ``NibInstantiation``) to keep the whole graph.
+    public var outlets: [(name: String, value: NibValue)] { heldOutlets.map { ($0.name, $0.value.value) } }
     /// Runtime attributes set on the object, in order.
-    public internal(set) var runtimeAttributes: [(keyPath: String, value: NibValue)] = []
+    public var runtimeAttributes: [(keyPath: String, value: NibValue)] { heldAttributes.map { ($0.keyPath, $0.value.value) } }
     /// Target/action pairs the object sends.
     public internal(set) var nibActions: [NibTargetAction] = []
     /// Cocoa bindings (`NSNibBindingConnector`) with this object as source: binding name, observed
     /// object and key path. Recorded, not applied.
-    public internal(set) var bindings: [(binding: String, object: AnyObject?, keyPath: String?)] = []
+    public var bindings: [(binding: String, object: AnyObject?, keyPath: String?)] {
+        heldBindings.map { ($0.binding, $0.object.object, $0.keyPath) }
+    }
     /// Actions received (selector, sender) through ``NibActionDispatcher``.
     public internal(set) var receivedActions: [(selector: String, sender: AnyObject?)] = []
     /// How many times `awakeFromNib` was delivered (1 after a load).
@@ -61,7 +73,7 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
 
     /// The last value an outlet connection stored under `name`.
     public func outlet(_ name: String) -> NibValue? {
-        outlets.last { $0.name == name }?.value
+        heldOutlets.last { $0.name == name }?.value.value
     }
 
     /// The objects of `UISubviews` / `NSSubviews`.
@@ -79,11 +91,11 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     }
 
     /// Sets or appends an outlet (generic objects accept every name).
-    func setOutlet(_ name: String, _ value: NibValue, append: Bool) {
-        if append, let i = outlets.lastIndex(where: { $0.name == name }), let old = outlets[i].value.elements {
-            outlets[i].value = .array(old + (value.elements ?? [value]))
+    func setOutlet(_ name: String, _ value: NibHeldValue, append: Bool) {
+        if append, let i = heldOutlets.lastIndex(where: { $0.name == name }), let grown = heldOutlets[i].value.appending(value) {
+            heldOutlets[i].value = grown
         } else {
-            outlets.append((name, value))
+            heldOutlets.append((name, value))
         }
     }
 }
