@@ -83,33 +83,6 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
         }
     }
 
-    /// Identity for objects, structural equality (reals by bit pattern) for values.
-    public static func == (a: ArchivedValue, b: ArchivedValue) -> Bool {
-        switch (a, b) {
-        case (.null, .null): return true
-        case let (.bool(x), .bool(y)): return x == y
-        case let (.int(x), .int(y)): return x == y
-        case let (.unsignedInt(x), .unsignedInt(y)): return x == y
-        case let (.float(x), .float(y)): return x.bitPattern == y.bitPattern
-        case let (.double(x), .double(y)): return x.bitPattern == y.bitPattern
-        case let (.string(x), .string(y)): return x == y
-        case let (.data(x), .data(y)): return x == y
-        case let (.date(x), .date(y)): return x == y
-        case let (.url(x), .url(y)): return x == y
-        case let (.uuid(x), .uuid(y)): return x == y
-        case let (.array(x), .array(y)), let (.set(x), .set(y)), let (.orderedSet(x), .orderedSet(y)): return x == y
-        case let (.countedSet(x), .countedSet(y)): return x == y
-        case let (.dictionary(x), .dictionary(y)): return x == y
-        case let (.indexSet(x), .indexSet(y)): return x == y
-        case let (.indexPath(x), .indexPath(y)): return x == y
-        case let (.attributedString(x), .attributedString(y)): return x == y
-        case let (.error(x), .error(y)): return x == y
-        case let (.geometry(x), .geometry(y)): return x == y
-        case let (.object(x), .object(y)): return x === y
-        default: return false
-        }
-    }
-
     /// The dictionary value for a string key, when this is a ``dictionary(_:)``.
     public subscript(key: String) -> ArchivedValue? {
         guard case .dictionary(let entries) = self else { return nil }
