@@ -2,16 +2,16 @@ import KeyedArchive
 
 /// `FuzzRoundTrip`: whatever decodes is re-encoded in the same format and decoded again; the two
 /// decodes must be equal, and encoding the second must give the same bytes as encoding the first
-/// (writers are deterministic and idempotent). Any mismatch traps (``RoundTripFailure``).
+/// (writers are deterministic and idempotent). Any mismatch is a ``RoundTripFailure``.
 enum FuzzRoundTrip {
-    static func run(_ bytes: [UInt8]) {
+    static func run(_ bytes: [UInt8]) throws(RoundTripFailure) {
         switch ArchiveFormat.detect(bytes) {
         case .binaryPlist, .xmlPlist:
             guard let plist = try? PropertyList(parsing: bytes, limits: FuzzLimits.standard) else { return }
-            PlistRoundTrip.check(plist)
-            KeyedRoundTrip.check(plist)
+            try PlistRoundTrip.check(plist)
+            try KeyedRoundTrip.check(plist)
         case .nibArchive:
-            NIBArchiveRoundTrip.check(bytes)
+            try NIBArchiveRoundTrip.check(bytes)
         case .binaryPlistPrivate, .typedstream, nil:
             return
         }
@@ -31,7 +31,7 @@ enum PlistRoundTrip {
             : try PropertyList(xml: bytes, limits: FuzzLimits.standard)
     }
 
-    static func check(_ first: PropertyList) {
+    static func check(_ first: PropertyList) throws(RoundTripFailure) {
         let format = first.format
         let surface = format == .binary ? "bplist00" : "XML plist"
         let encoded = encode(first, as: format)
@@ -41,21 +41,21 @@ enum PlistRoundTrip {
         } catch where error.code == .limitExceeded {
             return
         } catch {
-            RoundTripFailure.trap(surface, "our own output does not parse: \(error)")
+            throw RoundTripFailure(surface, "our own output does not parse: \(error)")
         }
         if let v1 = try? first.value(limits: FuzzLimits.materialise),
            let v2 = try? second.value(limits: FuzzLimits.materialise), v1 != v2 {
-            RoundTripFailure.trap(surface, "the values differ")
+            throw RoundTripFailure(surface, "the values differ")
         }
         guard encode(second, as: format) == encoded else {
-            RoundTripFailure.trap(surface, "re-encoding the decoded output gives different bytes")
+            throw RoundTripFailure(surface, "re-encoding the decoded output gives different bytes")
         }
     }
 }
 
 /// Keyed archive → ``ArchiveGraph`` → keyed archive (in the source's plist format) → ``ArchiveGraph``.
 enum KeyedRoundTrip {
-    static func check(_ plist: PropertyList) {
+    static func check(_ plist: PropertyList) throws(RoundTripFailure) {
         guard let first = try? ArchiveGraph(keyedArchive: plist, limits: FuzzLimits.standard),
               let written = try? PropertyList(keyedArchive: first) else { return }
         let format = plist.format
@@ -67,11 +67,11 @@ enum KeyedRoundTrip {
         } catch where error.code == .limitExceeded {
             return
         } catch {
-            RoundTripFailure.trap("keyed archive", "our own output does not read back: \(error)")
+            throw RoundTripFailure("keyed archive", "our own output does not read back: \(error)")
         }
-        if let d = difference(first, second) { RoundTripFailure.trap("keyed archive", d) }
+        if let d = difference(first, second) { throw RoundTripFailure("keyed archive", d) }
         guard let again = try? PropertyList(keyedArchive: second), PlistRoundTrip.encode(again, as: format) == encoded else {
-            RoundTripFailure.trap("keyed archive", "re-encoding the decoded output gives different bytes")
+            throw RoundTripFailure("keyed archive", "re-encoding the decoded output gives different bytes")
         }
     }
 
@@ -103,24 +103,24 @@ enum KeyedRoundTrip {
 
 /// NIBArchive → ``ArchiveGraph`` → NIBArchive (verbatim) → ``ArchiveGraph``.
 enum NIBArchiveRoundTrip {
-    static func check(_ bytes: [UInt8]) {
+    static func check(_ bytes: [UInt8]) throws(RoundTripFailure) {
         guard let first = try? ArchiveGraph(nibArchive: bytes, limits: FuzzLimits.standard) else { return }
         // Every graph the reader accepts can be written back verbatim.
         let encoded: [UInt8]
         do {
             encoded = try first.nibArchiveData()
         } catch {
-            RoundTripFailure.trap("NIBArchive", "a graph the reader accepted cannot be written: \(error)")
+            throw RoundTripFailure("NIBArchive", "a graph the reader accepted cannot be written: \(error)")
         }
         let second: ArchiveGraph
         do {
             second = try ArchiveGraph(nibArchive: encoded, limits: FuzzLimits.standard)
         } catch {
-            RoundTripFailure.trap("NIBArchive", "our own output does not parse: \(error)")
+            throw RoundTripFailure("NIBArchive", "our own output does not parse: \(error)")
         }
-        if let d = difference(first, second) { RoundTripFailure.trap("NIBArchive", d) }
+        if let d = difference(first, second) { throw RoundTripFailure("NIBArchive", d) }
         guard let again = try? second.nibArchiveData(), again == encoded else {
-            RoundTripFailure.trap("NIBArchive", "re-encoding the decoded output gives different bytes")
+            throw RoundTripFailure("NIBArchive", "re-encoding the decoded output gives different bytes")
         }
     }
 

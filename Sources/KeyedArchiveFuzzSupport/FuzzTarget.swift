@@ -57,8 +57,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         run(Array(input))
     }
 
-    /// Runs one input through this target. Errors are swallowed; only crashes are findings.
+    /// Runs one input through this target. Errors are swallowed; only crashes are findings (a round-trip
+    /// mismatch traps, so that libFuzzer records it).
     public func run(_ bytes: [UInt8]) {
+        if let failure = replay(bytes) { failure.trap() }
+    }
+
+    /// Runs one input through this target as `run(_:)` does, but returns a round-trip mismatch
+    /// instead of trapping. Other findings (traps, overflows) still crash: there is nothing to return.
+    public func replay(_ bytes: [UInt8]) -> RoundTripFailure? {
         switch self {
         case .bplist: FuzzBPlist.run(bytes)
         case .xmlPlist: FuzzXMLPlist.run(bytes)
@@ -67,7 +74,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .nibArchive: FuzzNIBArchive.run(bytes)
         case .nibModel: FuzzNibModel.run(bytes)
         case .nibInstantiate: FuzzNibInstantiate.run(bytes)
-        case .roundTrip: FuzzRoundTrip.run(bytes)
+        case .roundTrip:
+            do throws(RoundTripFailure) { try FuzzRoundTrip.run(bytes) } catch { return error }
         }
+        return nil
     }
 }

@@ -2,7 +2,7 @@ import KeyedArchiveFuzzSupport
 import Testing
 
 /// Replays committed fuzz inputs through the same code the libFuzzer harnesses run.
-/// A failure here is a crash, so these tests pass by finishing.
+/// A round-trip mismatch is reported as a failure; any other finding is a crash of the test process.
 @Suite struct FuzzReplayTests {
     @Test func corpusIsPresent() {
         #expect(!FuzzCorpusFiles.seeds.isEmpty, "no seeds found under \(FuzzCorpusFiles.root)")
@@ -12,12 +12,16 @@ import Testing
     @Test(arguments: FuzzCorpusFiles.regressions)
     func regressionReplaysThroughEveryTarget(_ file: FuzzCorpusFile) throws {
         let bytes = try file.bytes()
-        for target in FuzzTarget.allCases { target.run(bytes) }
+        for target in FuzzTarget.allCases {
+            let failure = target.replay(bytes)
+            #expect(failure == nil, "\(file) through \(target.executableName): \(failure.map { "\($0)" } ?? "")")
+        }
     }
 
     /// Every seed goes through its own harness (the CI replay also runs it through the others).
     @Test(arguments: FuzzCorpusFiles.seeds)
     func seedReplaysThroughItsTarget(_ file: FuzzCorpusFile) throws {
-        file.target.run(try file.bytes())
+        let failure = file.target.replay(try file.bytes())
+        #expect(failure == nil, "\(file): \(failure.map { "\($0)" } ?? "")")
     }
 }
