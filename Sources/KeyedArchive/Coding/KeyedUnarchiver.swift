@@ -82,7 +82,7 @@ public final class KeyedUnarchiver {
     // Flat copies of the graph's tables, read on every lookup.
     @usableFromInline let values: [ArchiveKeyedValue]
     @usableFromInline let canonical: [Int32]
-    @usableFromInline let keyLookup: [String: Int32]
+    @usableFromInline let keyLookup: ArchiveKeyTable
 
     var secure: Bool
     var policy: DecodingFailurePolicy
@@ -272,7 +272,7 @@ struct LookupState {
 
     init(scope: KeyedUnarchiver.Scope) { self.scope = scope }
 
-    mutating func canonicalIndex(_ key: String, _ keyLookup: [String: Int32]) -> Int32? {
+    mutating func canonicalIndex(_ key: String, _ keyLookup: ArchiveKeyTable) -> Int32? {
         if let k = keyCache.index(of: key) { return k == KeySequenceCache.absent ? nil : k }
         let k = keyLookup[key]
         keyCache.remember(key, k ?? KeySequenceCache.absent)
@@ -282,7 +282,7 @@ struct LookupState {
     /// Finds a key in the current scope: a scan of the object's small value range, starting after the
     /// previous hit and wrapping (UIKit's rule; equivalent to first-match for unique keys).
     mutating func lookup(_ graphKey: String, values: [ArchiveKeyedValue], canonical: [Int32],
-                         keyLookup: [String: Int32], top: [ArchiveKeyedValue]) -> ArchiveValue? {
+                         keyLookup: ArchiveKeyTable, top: [ArchiveKeyedValue]) -> ArchiveValue? {
         started = true
         guard let k = canonicalIndex(graphKey, keyLookup) else { return nil }
         if scope.object < 0 {

@@ -63,11 +63,11 @@ public struct ArchiveGraph: Sendable {
     /// For each key index, the first key index with the same string.
     @usableFromInline internal var canonicalKey: [Int32]
     /// Key string → canonical key index.
-    @usableFromInline internal var keyLookup: [String: Int32]
+    @usableFromInline internal var keyLookup: ArchiveKeyTable
 
     internal init(metadata: Metadata, storage: [UInt8], keys: [String], classes: [ArchiveClass],
                   objects: [ArchiveObject], values: [ArchiveKeyedValue], items: [ArchiveValue],
-                  top: [ArchiveKeyedValue]) {
+                  top: [ArchiveKeyedValue], keyHashes: [UInt64]? = nil) {
         self.metadata = metadata
         self.storage = storage
         self.keys = keys
@@ -76,20 +76,9 @@ public struct ArchiveGraph: Sendable {
         self.values = values
         self.items = items
         self.top = top
-        var lookup: [String: Int32] = [:]
-        lookup.reserveCapacity(keys.count)
         var canonical: [Int32] = []
-        canonical.reserveCapacity(keys.count)
-        for (i, k) in keys.enumerated() {
-            if let first = lookup[k] {
-                canonical.append(first)
-            } else {
-                lookup[k] = Int32(i)
-                canonical.append(Int32(i))
-            }
-        }
+        self.keyLookup = ArchiveKeyTable(keys: keys, hashes: keyHashes, canonical: &canonical)
         self.canonicalKey = canonical
-        self.keyLookup = lookup
     }
 }
 

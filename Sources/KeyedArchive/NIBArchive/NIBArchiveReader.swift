@@ -53,16 +53,18 @@ public struct NIBArchiveReader: Sendable {
             metadata.warnings.append("objects: the archive has no top-scope object 0")
         }
         return ArchiveGraph(metadata: metadata, storage: bytes, keys: tables.keys, classes: tables.classes,
-                            objects: tables.objects, values: tables.values, items: [], top: top)
+                            objects: tables.objects, values: tables.values, items: [], top: top, keyHashes: tables.keyHashes)
     }
 
     struct Tables {
         var keys: [String] = []
+        /// ``ArchiveKeyTable`` hashes of the key bytes, in key order.
+        var keyHashes: [UInt64] = []
         var classes: [ArchiveClass] = []
         var objects: [ArchiveObject] = []
         var values: [ArchiveKeyedValue] = []
-        /// Byte offset just past each table.
-        var ends: [NIBArchiveTable: Int] = [:]
+        /// Byte offset just past each table, in header order (objects, keys, values, classes).
+        var ends = [0, 0, 0, 0]
     }
 
     /// The start of a table, after proving its offset is inside the input and its count can fit.
@@ -97,11 +99,11 @@ public struct NIBArchiveReader: Sendable {
         // Each count is now known to be ≤ the input length, so the Int conversions below are exact.
         var t = Tables()
         var budget = limits.maxTotalBytes
-        (t.classes, t.ends[.classes]) = try readClasses(buf, at: classesStart, count: Int(h.classCount), budget: &budget)
-        (t.keys, t.ends[.keys]) = try readKeys(buf, at: keysStart, count: Int(h.keyCount), budget: &budget)
-        (t.objects, t.ends[.objects]) = try readObjects(buf, at: objectsStart, count: Int(h.objectCount),
+        (t.classes, t.ends[3]) = try readClasses(buf, at: classesStart, count: Int(h.classCount), budget: &budget)
+        (t.keys, t.keyHashes, t.ends[1]) = try readKeys(buf, at: keysStart, count: Int(h.keyCount), budget: &budget)
+        (t.objects, t.ends[0]) = try readObjects(buf, at: objectsStart, count: Int(h.objectCount),
                                                         classCount: h.classCount, valueCount: h.valueCount)
-        (t.values, t.ends[.values]) = try readValues(buf, at: valuesStart, count: Int(h.valueCount),
+        (t.values, t.ends[2]) = try readValues(buf, at: valuesStart, count: Int(h.valueCount),
                                                      keyCount: h.keyCount, objectCount: h.objectCount,
                                                      objects: t.objects)
         return t
@@ -169,10 +171,12 @@ public struct NIBArchiveReader: Sendable {
     }
 
     func readKeys(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, count: Int,
-                  budget: inout Int) throws(ArchiveError) -> ([String], Int) {
+                  budget: inout Int) throws(ArchiveError) -> ([String], [UInt64], Int) {
         var s = NIBArchiveScanner(base: buf, pos: start)
         var keys: [String] = []
         keys.reserveCapacity(count)
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(count)
         for i in 0 ..< count {
             guard let length = s.readVarint() else { throw s.varintError(at: s.pos, "keys[\(i)].length") }
             let at = s.pos
@@ -183,13 +187,15 @@ public struct NIBArchiveReader: Sendable {
                 throw ArchiveError(.limitExceeded, "keys[\(i)]: \(length) bytes exceed the string limits", offset: at)
             }
             budget -= Int(length)
-            guard let key = nibString(UnsafeBufferPointer(rebasing: buf[at ..< at + Int(length)])) else {
+            let bytes = UnsafeBufferPointer(rebasing: buf[at ..< at + Int(length)])
+            guard let key = nibString(bytes) else {
                 throw ArchiveError(.corrupt, "keys[\(i)] is not valid UTF-8", offset: at)
             }
             keys.append(key)
+            hashes.append(ArchiveKeyTable.hash(bytes))
             s.pos = at + Int(length)
         }
-        return (keys, s.pos)
+        return (keys, hashes, s.pos)
     }
 
     func readObjects(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, count: Int,
@@ -300,25 +306,24 @@ public struct NIBArchiveReader: Sendable {
         objects.firstIndex { $0.valueCount > 0 && $0.valueRange.contains(i) }
     }
 
-    static func layout(_ h: NIBArchiveHeader, ends: [NIBArchiveTable: Int],
+    /// Tables by file offset (ties: the shorter, then header order), contiguity, and bytes after the last.
+    /// `ends` is in header order, as `NIBArchiveTable.allCases` is.
+    static func layout(_ h: NIBArchiveHeader, ends: [Int],
                        count: Int) -> (order: [NIBArchiveTable], contiguous: Bool, trailing: Int) {
-        let starts: [NIBArchiveTable: Int] = [.objects: Int(h.objectsOffset), .keys: Int(h.keysOffset),
-                                              .values: Int(h.valuesOffset), .classes: Int(h.classesOffset)]
-        let rank = Dictionary(uniqueKeysWithValues: NIBArchiveTable.allCases.enumerated().map { ($1, $0) })
-        let order = NIBArchiveTable.allCases.sorted { a, b in
-            let sa = starts[a] ?? 0, sb = starts[b] ?? 0
-            if sa != sb { return sa < sb }
-            let ea = ends[a] ?? 0, eb = ends[b] ?? 0
-            return ea != eb ? ea < eb : (rank[a] ?? 0) < (rank[b] ?? 0)
+        let starts = [Int(h.objectsOffset), Int(h.keysOffset), Int(h.valuesOffset), Int(h.classesOffset)]
+        let positions = [0, 1, 2, 3].sorted { a, b in
+            if starts[a] != starts[b] { return starts[a] < starts[b] }
+            return ends[a] != ends[b] ? ends[a] < ends[b] : a < b
         }
         var contiguous = true
         var expected = NIBArchiveHeader.size
-        for table in order {
-            if starts[table] != expected { contiguous = false }
-            expected = ends[table] ?? expected
+        for p in positions {
+            if starts[p] != expected { contiguous = false }
+            expected = ends[p]
         }
-        let last = ends.values.max() ?? NIBArchiveHeader.size
-        return (order, contiguous, max(0, count - max(last, NIBArchiveHeader.size)))
+        let last = ends.max() ?? NIBArchiveHeader.size
+        let all = NIBArchiveTable.allCases
+        return (positions.map { all[$0] }, contiguous, max(0, count - max(last, NIBArchiveHeader.size)))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CorpusSupport
 
 /// Runs the built `keyed-archive` executable as a child process.
 enum CLI {
@@ -60,7 +61,7 @@ enum CLI {
         for (pipe, box) in [(out, outBox), (err, errBox)] {
             group.enter()
             DispatchQueue.global().async {
-                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                box.data = pipe.fileHandleForReading.readAllRetryingInterrupts()
                 group.leave()
             }
         }

@@ -69,8 +69,8 @@ enum PlistCrossCheck {
         p.standardOutput = out
         p.standardError = err
         do { try p.run() } catch { return .unavailable }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readAllRetryingInterrupts()
+        let e = err.fileHandleForReading.readAllRetryingInterrupts()
         p.waitUntilExit()
         if p.terminationReason == .uncaughtSignal { return .crashed(signal: p.terminationStatus) }
         if p.terminationStatus != 0 { return .failed(status: p.terminationStatus, stderr: String(decoding: e, as: UTF8.self)) }

@@ -1,0 +1,60 @@
+import Testing
+@testable import KeyedArchive
+
+/// The graph's key index: canonical duplicates, absent keys, byte-exact matching, and the fallback
+/// that keeps hostile (colliding) key tables linear.
+@Suite struct ArchiveKeyTableTests {
+    @Test func duplicatesMapToTheirFirstIndex() {
+        let keys = ["NSSubviews", "UITag", "NSSubviews", "", "UITag", "é", "UINibEncoderEmptyKey", "UINibEncoderEmptyKey"]
+        var canonical: [Int32] = []
+        let table = ArchiveKeyTable(keys: keys, canonical: &canonical)
+        #expect(canonical == [0, 1, 0, 3, 1, 5, 6, 6])
+        #expect(table["NSSubviews"] == 0)
+        #expect(table["UITag"] == 1)
+        #expect(table[""] == 3)
+        #expect(table["UINibEncoderEmptyKey"] == 6)
+        #expect(table["UINibEncoderEmptyKe"] == nil)
+        #expect(table["NSSubview"] == nil)
+        #expect(table["é"] == 5)
+        // Keys match by bytes: the decomposed form is another key, as in Apple's literal comparison.
+        #expect(table["e\u{301}"] == nil)
+    }
+
+    @Test func bytesHashAgreesWithStringHash() {
+        for key in ["", "a", "NSNextResponder", "UINibEncoderEmptyKey", "NS.object.12345678", "日本語のキー"] {
+            let fromBytes = Array(key.utf8).withUnsafeBufferPointer { ArchiveKeyTable.hash($0) }
+            #expect(fromBytes == ArchiveKeyTable.hash(key), "\(key)")
+        }
+    }
+
+    @Test func manyKeysAllFound() {
+        let keys = (0 ..< 5_000).map { "key.\($0)" }
+        var canonical: [Int32] = []
+        let table = ArchiveKeyTable(keys: keys, canonical: &canonical)
+        #expect(canonical == (0 ..< 5_000).map { Int32($0) })
+        #expect(keys.indices.allSatisfy { table[keys[$0]] == Int32($0) })
+        #expect(table["key.5000"] == nil)
+    }
+
+    /// Keys that all hash alike (as an attacker would aim for) make probe runs long: the table falls back
+    /// to a Dictionary and still answers correctly.
+    @Test func collidingKeysFallBackToADictionary() {
+        let keys = (0 ..< 200).map { "k\($0 % 150)" }
+        var canonical: [Int32] = []
+        let table = ArchiveKeyTable(keys: keys, hashes: Array(repeating: 0, count: keys.count), canonical: &canonical)
+        #expect(table.fallback != nil)
+        #expect(canonical == (0 ..< 200).map { Int32($0 % 150) })
+        #expect(table["k149"] == 149)
+        #expect(table["k150"] == nil)
+    }
+
+    /// The reader's precomputed hashes and the string hashes build the same graph lookups.
+    @Test func nibArchiveKeysResolveThroughTheGraph() throws {
+        let bytes = NIBArchiveWorkedExample.bytes
+        let graph = try ArchiveGraph(nibArchive: bytes)
+        for (i, key) in graph.keys.enumerated() {
+            #expect(graph.keyIndex(key) == i)
+        }
+        #expect(graph.keyIndex("no such key") == nil)
+    }
+}
