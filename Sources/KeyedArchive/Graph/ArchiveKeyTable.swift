@@ -112,22 +112,27 @@ struct ArchiveKeyTable: Sendable {
     }
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress else { return mix(h) }
+        let n = bytes.count
+        let h = seed ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
+        guard let base = bytes.baseAddress, n > 0 else { return mix(h) }
         let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= bytes.count {
-            h = mix(h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            i += 8
+        if n >= 8 {
+            var h = h
+            var i = 0
+            while i + 8 <= n {
+                h = mix(h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            // The last, overlapping word covers the tail; the length is already in the seed.
+            if i < n { h = mix(h ^ raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) }
+            return h
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < bytes.count {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
+        if n >= 4 {
+            let head = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let tail = UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            return mix(h ^ (head << 32 | tail))
         }
-        return mix(h ^ tail)
+        return mix(h ^ (UInt64(bytes[0]) << 16 | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1])))
     }
 
     /// The 64-bit finaliser of SplitMix64.

@@ -177,6 +177,7 @@ public struct NIBArchiveReader: Sendable {
         keys.reserveCapacity(count)
         var hashes: [UInt64] = []
         hashes.reserveCapacity(count)
+        let knownKeys = NIBArchiveKnownKeys.table
         for i in 0 ..< count {
             guard let length = s.readVarint() else { throw s.varintError(at: s.pos, "keys[\(i)].length") }
             let at = s.pos
@@ -188,11 +189,15 @@ public struct NIBArchiveReader: Sendable {
             }
             budget -= Int(length)
             let bytes = UnsafeBufferPointer(rebasing: buf[at ..< at + Int(length)])
-            guard let key = nibString(bytes) else {
+            let hash = ArchiveKeyTable.hash(bytes)
+            if let known = knownKeys.string(for: bytes, hash: hash) {
+                keys.append(known)
+            } else if let key = nibString(bytes) {
+                keys.append(key)
+            } else {
                 throw ArchiveError(.corrupt, "keys[\(i)] is not valid UTF-8", offset: at)
             }
-            keys.append(key)
-            hashes.append(ArchiveKeyTable.hash(bytes))
+            hashes.append(hash)
             s.pos = at + Int(length)
         }
         return (keys, hashes, s.pos)

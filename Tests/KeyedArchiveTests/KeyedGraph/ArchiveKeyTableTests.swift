@@ -58,3 +58,29 @@ import Testing
         #expect(graph.keyIndex("no such key") == nil)
     }
 }
+
+/// The NIBArchive reader's table of well-known key strings: exact byte matches only.
+@Suite struct KnownKeyTableTests {
+    func lookup(_ key: String) -> String? {
+        let bytes = Array(key.utf8)
+        return bytes.withUnsafeBufferPointer { NIBArchiveKnownKeys.table.string(for: $0, hash: ArchiveKeyTable.hash($0)) }
+    }
+
+    @Test func everyKnownKeyIsFoundAsItself() {
+        #expect(Set(NIBArchiveKnownKeys.all).count == NIBArchiveKnownKeys.all.count)
+        for key in NIBArchiveKnownKeys.all { #expect(lookup(key) == key) }
+    }
+
+    @Test func nearMissesAreNotKnown() {
+        for key in NIBArchiveKnownKeys.all.prefix(50) {
+            #expect(lookup(key + "x") == nil)
+            #expect(lookup(String(key.dropLast())) == nil || NIBArchiveKnownKeys.all.contains(String(key.dropLast())))
+            var bytes = Array(key.utf8)
+            bytes[bytes.count / 2] ^= 0x20
+            let flipped = String(decoding: bytes, as: UTF8.self)
+            #expect(lookup(flipped) == nil || NIBArchiveKnownKeys.all.contains(flipped))
+        }
+        #expect(lookup("") == nil)
+        #expect(lookup("not a key anybody uses") == nil)
+    }
+}
