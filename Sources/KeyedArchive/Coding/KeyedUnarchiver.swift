@@ -84,12 +84,14 @@ public final class KeyedUnarchiver {
     @usableFromInline let canonical: [Int32]
     @usableFromInline let keyLookup: ArchiveKeyTable
 
-    var secure: Bool
-    var policy: DecodingFailurePolicy
+    // Invariant: an unarchiver is used from one thread and no method holds an access to one of these
+    // across a call that touches it again, so they skip the runtime exclusivity checks.
+    @exclusivity(unchecked) var secure: Bool
+    @exclusivity(unchecked) var policy: DecodingFailurePolicy
     /// Whether a key has been read (the failure policy is fixed from then on).
     var started: Bool { hot.started }
     /// Set once an error is recorded under `.setErrorAndReturn`: every later decode returns a default.
-    @usableFromInline var poisoned = false
+    @usableFromInline @exclusivity(unchecked) var poisoned = false
 
     /// The object scope being decoded; `object == -1` is the archive's top level.
     @usableFromInline struct Scope {
@@ -105,10 +107,10 @@ public final class KeyedUnarchiver {
         _modify { yield &hot.scope }
     }
     /// What every keyed read touches, in one struct: a read is one exclusivity access, not four.
-    var hot: LookupState
-    var scopeStack: [Scope] = []
+    @exclusivity(unchecked) var hot: LookupState
+    @exclusivity(unchecked) var scopeStack: [Scope] = []
     /// Nesting of scopes currently open (value shapes and eagerly decoded objects).
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Objects nested deeper than this are decoded from ``pending`` instead of recursively.
     let eagerDepth = 24
     /// Nested value-shape decodes allowed on the call stack (collections of ``ArchivedValue`` are walked
@@ -116,26 +118,26 @@ public final class KeyedUnarchiver {
     let maxRecursion = 128
 
     /// Object index → decoded class instance.
-    var table: [(any KeyedCoding)?]
+    @exclusivity(unchecked) var table: [(any KeyedCoding)?]
     /// Instances created but whose fields are not decoded yet.
-    var pending: [Int] = []
+    @exclusivity(unchecked) var pending: [Int] = []
     /// How each object was first reached, for key paths: parent object, key index, element index.
-    var origin: [(parent: Int32, key: Int32, element: Int32)]
+    @exclusivity(unchecked) var origin: [(parent: Int32, key: Int32, element: Int32)]
     /// The key and element being decoded in the current scope (for ``origin``).
     var reachKey: Int32 {
         get { hot.reachKey }
         _modify { yield &hot.reachKey }
     }
-    var reachElement: Int32 = -1
+    @exclusivity(unchecked) var reachElement: Int32 = -1
 
     /// Class index → resolved class (cached after the first lookup).
-    var resolved: [KeyedClassRegistry.ClassBox?]
+    @exclusivity(unchecked) var resolved: [KeyedClassRegistry.ClassBox?]
     /// Class index → whether its name resolves through the maps or registry (0 unknown, 1 no, 2 yes).
-    var mappedState: [UInt8]
+    @exclusivity(unchecked) var mappedState: [UInt8]
     /// Class index → ``ClassFamily`` raw value (0: not computed yet).
-    var familyOfClass: [UInt8]
-    var classForName: [String: KeyedClassRegistry.ClassBox] = [:]
-    var localRegistry: [String: KeyedClassRegistry.ClassBox] = [:]
+    @exclusivity(unchecked) var familyOfClass: [UInt8]
+    @exclusivity(unchecked) var classForName: [String: KeyedClassRegistry.ClassBox] = [:]
+    @exclusivity(unchecked) var localRegistry: [String: KeyedClassRegistry.ClassBox] = [:]
 
     /// Creates an unarchiver over a graph.
     ///
