@@ -34,10 +34,16 @@ extension KeyedUnarchiver {
     /// poisons later decodes and returns `fallback`.
     @usableFromInline
     func fail<T>(_ e: ArchiveError, _ fallback: T) throws(ArchiveError) -> T {
+        try failSoftly(e)
+        return fallback
+    }
+
+    /// ``fail(_:_:)`` without a fallback value (no generic metadata on hot generic paths): throws under
+    /// `.raiseException`, otherwise records the first error and poisons later decodes.
+    func failSoftly(_ e: ArchiveError) throws(ArchiveError) {
         if policy == .raiseException { throw e }
         if error == nil { error = e }
         poisoned = true
-        return fallback
     }
 
     func warn(_ message: String) { warnings.append(message) }
