@@ -1,6 +1,6 @@
 /// Key string → canonical key index for one graph's key table.
 ///
-/// Open addressing with linear probing over a seeded multiply-xor hash of the UTF-8 bytes: a few times
+/// Open addressing with linear probing over ``ByteHash`` of the UTF-8 bytes: a few times
 /// cheaper to build and to query than `Dictionary<String, Int32>` (SipHash, per-call seeding) for the
 /// hundreds of short keys of an archive. Hostile keys cannot make it slow: when any probe run grows past
 /// ``maxProbe`` while building, the table is discarded for a `Dictionary`, so the work stays linear.
@@ -9,13 +9,6 @@
 struct ArchiveKeyTable: Sendable {
     /// Longest probe run accepted before falling back to a `Dictionary`.
     static let maxProbe = 32
-    /// Per-process seed from the standard library's hasher (fixed under `SWIFT_DETERMINISTIC_HASHING`).
-    static let seed: UInt64 = {
-        var h = Hasher()
-        h.combine(0x6B65_7961_7263_6876 as UInt64)
-        return UInt64(truncatingIfNeeded: h.finalize())
-    }()
-
     /// Slot → key index (canonical), or -1 for an empty slot.
     @usableFromInline let slots: [Int32]
     /// Slot → the key's hash, so most mismatches never compare strings.
@@ -112,34 +105,6 @@ struct ArchiveKeyTable: Sendable {
     }
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let n = bytes.count
-        let h = seed ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress, n > 0 else { return mix(h) }
-        let raw = UnsafeRawPointer(base)
-        if n >= 8 {
-            var h = h
-            var i = 0
-            while i + 8 <= n {
-                h = mix(h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                i += 8
-            }
-            // The last, overlapping word covers the tail; the length is already in the seed.
-            if i < n { h = mix(h ^ raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) }
-            return h
-        }
-        if n >= 4 {
-            let head = UInt64(raw.loadUnaligned(as: UInt32.self))
-            let tail = UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
-            return mix(h ^ (head << 32 | tail))
-        }
-        return mix(h ^ (UInt64(bytes[0]) << 16 | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1])))
-    }
-
-    /// The 64-bit finaliser of SplitMix64.
-    @inline(__always)
-    static func mix(_ x: UInt64) -> UInt64 {
-        var z = x &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 31)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 29)
+        ByteHash.hash(bytes)
     }
 }

@@ -152,9 +152,11 @@ struct BinaryPlistWriter {
         let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
         let hash: UInt64
         if hasBytes {
-            hash = Self.withBytes(object, scratch, list.storage) { UniqueTable.hash($0, byteCount, seed: UInt64(object.tag)) }
+            hash = Self.withBytes(object, scratch, list.storage) {
+                ByteHash.hash(UnsafeBufferPointer(start: $0, count: byteCount), salt: UInt64(object.tag))
+            }
         } else {
-            hash = UniqueTable.mix(object.payload &+ UInt64(object.tag) &* 0x9E37_79B9_7F4A_7C15 ^ object.high &* 0xC2B2_AE3D_27D4_EB4F)
+            hash = ByteHash.mix(ByteHash.seed ^ (object.payload &+ UInt64(object.tag) &* 0x9E37_79B9_7F4A_7C15 ^ object.high &* 0xC2B2_AE3D_27D4_EB4F))
         }
         var slot = unique.firstSlot(hash)
         while true {
@@ -329,7 +331,8 @@ struct ByteWriter {
     }
 }
 
-/// Open-addressing set of output ids (id + 1; 0 = empty), keyed by a caller-computed hash.
+/// Open-addressing set of output ids (id + 1; 0 = empty), keyed by a caller-computed ``ByteHash``
+/// (seeded per process, so crafted inputs cannot collide on purpose; ids, not hashes, decide the output).
 struct UniqueTable {
     var slots: [UInt32]
     var mask: Int
@@ -348,32 +351,6 @@ struct UniqueTable {
 
     /// Table size never shrinks below 2 × the number of objects, since each node adds at most one entry.
     mutating func noteInsert() { used += 1 }
-
-    static func mix(_ x: UInt64) -> UInt64 {
-        var z = x &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    static func hash(_ p: UnsafePointer<UInt8>, _ n: Int, seed: UInt64) -> UInt64 {
-        var h = seed ^ UInt64(n) &* 0x9E37_79B9_7F4A_7C15
-        var i = 0
-        let raw = UnsafeRawPointer(p)
-        while i + 8 <= n {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01B3 &+ 0x2545_F491_4F6C_DD1D
-            h ^= h >> 29
-            i += 8
-        }
-        var tail: UInt64 = 0
-        var s: UInt64 = 0
-        while i < n {
-            tail |= UInt64(p[i]) << s
-            s += 8
-            i += 1
-        }
-        return mix(h ^ tail)
-    }
 }
 
 extension PropertyList {
