@@ -17,8 +17,8 @@ struct NibHeldRef {
 
 /// A ``NibValue`` as a generic object stores it: the shape with object slots, and the held references.
 struct NibHeldValue {
-    let template: NibPlanValue
-    let refs: [NibHeldRef]
+    private(set) var template: NibPlanValue
+    private(set) var refs: [NibHeldRef]
 
     /// Holds `value`; `owns` says which objects are held strongly.
     init(_ value: NibValue, owns: (AnyObject) -> Bool) {
@@ -27,22 +27,23 @@ struct NibHeldValue {
         self.refs = refs
     }
 
-    private init(template: NibPlanValue, refs: [NibHeldRef]) {
-        self.template = template
-        self.refs = refs
-    }
-
     /// The value, with references that are gone read as ``NibValue/null``.
     var value: NibValue { template.resolve(refs.map(\.object)) }
 
-    /// This array with `other`'s members (or `other` itself) appended, as an outlet collection grows;
-    /// nil when this is not an array.
-    func appending(_ other: NibHeldValue) -> NibHeldValue? {
-        guard case let .array(head) = template else { return nil }
-        let tail: [NibPlanValue]
-        if case let .array(members) = other.template { tail = members } else { tail = [other.template] }
+    /// Appends `other`'s members (or `other` itself) to this array in place, as an outlet collection
+    /// grows; false (and nothing changes) when this is not an array. Amortised O(new members).
+    mutating func append(_ other: NibHeldValue) -> Bool {
+        guard case .array(var members) = template else { return false }
+        template = .null  // `members` is now the only reference, so appending does not copy
         let shift = refs.count
-        return NibHeldValue(template: .array(head + tail.map { $0.shiftingSlots(by: shift) }), refs: refs + other.refs)
+        if case let .array(tail) = other.template {
+            members.append(contentsOf: tail.lazy.map { $0.shiftingSlots(by: shift) })
+        } else {
+            members.append(other.template.shiftingSlots(by: shift))
+        }
+        template = .array(members)
+        refs.append(contentsOf: other.refs)
+        return true
     }
 
     /// Nesting is bounded by the plan converter's depth limit (values come from the plan or from connections).

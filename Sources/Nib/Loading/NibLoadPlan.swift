@@ -135,13 +135,16 @@ struct NibLoadPlan: Sendable {
         var steps: [Step] = []
         // Runtime attributes of UIKit nibs are applied BEFORE connections (as measured on iOS); AppKit's
         // runtime-attribute connectors sit in NSConnections and are applied in that order.
+        // Each holder's attributes in order, grouped once (a per-holder scan would be quadratic).
+        var attributesOfHolder: [Int: [NibRuntimeAttribute]] = [:]
+        for a in doc.runtimeAttributes { attributesOfHolder[a.holder.index, default: []].append(a) }
         func attributeSteps(_ holder: Int) throws(ArchiveError) -> [Step] {
-            try doc.runtimeAttributes.filter { $0.holder.index == holder }.map { (a) throws(ArchiveError) -> Step in
-                let raw = Self.rawValue(doc, a)
-                var slots: [Int] = []
+            try (attributesOfHolder[holder] ?? []).enumerated().map { (position, a) throws(ArchiveError) -> Step in
+                let raw = Self.rawValue(doc, a, position: position)
+                var slots = NibSlotList()
                 let v = try converter.convert(raw, slots: &slots, objectIndex: a.holder.index, key: a.keyPath)
                 return .attribute(AttributeStep(holderIndex: a.holder.index, target: a.object.index, keyPath: a.keyPath,
-                                                value: v, refTargets: slots))
+                                                value: v, refTargets: slots.targets))
             }
         }
         var holders: [Int] = []
@@ -205,14 +208,12 @@ struct NibLoadPlan: Sendable {
                        eventMask: c.eventMask ?? 0, appends: c.appendsToCollection ?? false, bindingKeyPath: c.bindingKeyPath)
     }
 
-    /// The archived value of a runtime attribute (the holder's `UIValue`, or the matching `NSValues` entry).
-    private static func rawValue(_ doc: NibDocument, _ a: NibRuntimeAttribute) -> ArchiveValue {
+    /// The archived value of a runtime attribute: the holder's `UIValue`, or entry `position` (the
+    /// attribute's place among its holder's attributes) of the holder's `NSValues`.
+    private static func rawValue(_ doc: NibDocument, _ a: NibRuntimeAttribute, position: Int) -> ArchiveValue {
         let g = doc.graph
         if let v = g.value(ofObject: a.holder.index, forKey: "UIValue") { return v }
-        let keys = g.nibElements(a.holder.index, "NSKeyPaths") ?? []
         let values = g.nibElements(a.holder.index, "NSValues") ?? []
-        let position = doc.runtimeAttributes.filter { $0.holder.index == a.holder.index }.firstIndex { $0 == a } ?? 0
-        _ = keys
         return position < values.count ? values[position] : .nil
     }
 }
@@ -231,7 +232,7 @@ struct NibPlanConverter {
     }
 
     mutating func objectPlan(_ i: Int, className: String, effective: String) throws(ArchiveError) -> NibObjectPlan {
-        var slots: [Int] = []
+        var slots = NibSlotList()
         var fields: [(key: String, value: NibPlanValue)] = []
         let vals = graph.values(ofObject: i)
         fields.reserveCapacity(vals.count)
@@ -254,14 +255,14 @@ struct NibPlanConverter {
         }
         var subviews: [Int] = []
         for (key, value) in fields where key == "UISubviews" || key == "NSSubviews" {
-            for case let .object(slot) in value.members where slot < slots.count { subviews.append(slots[slot]) }
+            for case let .object(slot) in value.members where slot < slots.targets.count { subviews.append(slots.targets[slot]) }
         }
         return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
-                             construction: construction, fields: fields, refTargets: slots,
+                             construction: construction, fields: fields, refTargets: slots.targets,
                              isImagePlaceholder: className == "UIImageNibPlaceholder", subviewTargets: subviews)
     }
 
-    mutating func convert(_ value: ArchiveValue, slots: inout [Int], objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
+    mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
         guard depth < maxDepth else {
             throw ArchiveError(.limitExceeded, "collections nested deeper than \(maxDepth)", objectIndex: objectIndex, keyPath: [key])
         }
@@ -288,15 +289,13 @@ struct NibPlanConverter {
                                    objectIndex: objectIndex, keyPath: [key])
             }
             guard let name = graph.className(ofObject: target), NibValueClasses.all.contains(name) else {
-                if let s = slots.firstIndex(of: target) { return .object(slot: s) }
-                slots.append(target)
-                return .object(slot: slots.count - 1)
+                return .object(slot: slots.slot(for: target))
             }
             return try convertValueObject(target, className: name, slots: &slots, key: key, depth: depth)
         }
     }
 
-    private mutating func convertValueObject(_ target: Int, className: String, slots: inout [Int], key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
+    private mutating func convertValueObject(_ target: Int, className: String, slots: inout NibSlotList, key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
         func located(_ e: ArchiveError) -> ArchiveError {
             e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: target, keyPath: [key] + e.keyPath) : e
         }
@@ -340,5 +339,25 @@ struct NibPlanConverter {
             out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
         }
         return NibValueClasses.sets.contains(className) ? .set(out) : .array(out)
+    }
+}
+
+/// The reference targets of one recipe, each once, in first-use order (a slot is a position here).
+struct NibSlotList {
+    private(set) var targets: [Int] = []
+    /// Target → slot, built once the list is long enough for a linear search to matter.
+    private var position: [Int: Int] = [:]
+
+    /// The slot of `target`, adding it when new.
+    mutating func slot(for target: Int) -> Int {
+        if targets.count <= 16 {
+            if let s = targets.firstIndex(of: target) { return s }
+        } else {
+            if position.isEmpty { for (s, t) in targets.enumerated() where position[t] == nil { position[t] = s } }
+            if let s = position[target] { return s }
+            position[target] = targets.count
+        }
+        targets.append(target)
+        return targets.count - 1
     }
 }

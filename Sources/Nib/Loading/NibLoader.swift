@@ -77,10 +77,14 @@ struct NibLoader {
     private mutating func createObjects() -> [(NibObjectPlan, NibClassRegistry.Entry)] {
         let entries = options.registry.entries(for: plan.classNames)
         var registered: [(NibObjectPlan, NibClassRegistry.Entry)] = []
+        // Object index → image placeholder record, only when images are provided.
+        var imageRecords: [Int: NibImagePlaceholder] = [:]
+        if options.imageProvider != nil {
+            for r in nib.document.imagePlaceholders where imageRecords[r.object.index] == nil { imageRecords[r.object.index] = r }
+        }
         for p in plan.objectPlans {
             if p.isImagePlaceholder, let provide = options.imageProvider,
-               let image = provide(nib.document.imagePlaceholders.first { $0.object.index == p.index }
-                                   ?? NibImagePlaceholder(object: nib.document.reference(p.index))) {
+               let image = provide(imageRecords[p.index] ?? NibImagePlaceholder(object: nib.document.reference(p.index))) {
                 table[p.index] = image
                 continue
             }

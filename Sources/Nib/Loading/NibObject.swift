@@ -15,6 +15,8 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     /// The archived fields' references (slots of `plan.refTargets`), owning or not (see ``NibHeldRef``).
     var heldRefs: [NibHeldRef] = []
     var heldOutlets: [(name: String, value: NibHeldValue)] = []
+    /// Outlet name → its last position in `heldOutlets`.
+    var lastOutlet: [String: Int] = [:]
     var heldAttributes: [(keyPath: String, value: NibHeldValue)] = []
     var heldBindings: [(binding: String, object: NibHeldRef, keyPath: String?)] = []
     var refs: [AnyObject?] { heldRefs.map(\.object) }
@@ -73,7 +75,7 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
 
     /// The last value an outlet connection stored under `name`.
     public func outlet(_ name: String) -> NibValue? {
-        heldOutlets.last { $0.name == name }?.value.value
+        lastOutlet[name].map { heldOutlets[$0].value.value }
     }
 
     /// The objects of `UISubviews` / `NSSubviews`.
@@ -92,11 +94,9 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
 
     /// Sets or appends an outlet (generic objects accept every name).
     func setOutlet(_ name: String, _ value: NibHeldValue, append: Bool) {
-        if append, let i = heldOutlets.lastIndex(where: { $0.name == name }), let grown = heldOutlets[i].value.appending(value) {
-            heldOutlets[i].value = grown
-        } else {
-            heldOutlets.append((name, value))
-        }
+        if append, let i = lastOutlet[name], heldOutlets[i].value.append(value) { return }
+        heldOutlets.append((name, value))
+        lastOutlet[name] = heldOutlets.count - 1
     }
 }
 

@@ -38,6 +38,8 @@ public struct NibDocument: Sendable {
     public internal(set) var filesOwner: NibObjectReference?
     /// AppKit's `NSIBObjectData` object, if any.
     public internal(set) var objectDataIndex: Int?
+    /// Object index → position in ``placeholders`` (the first record wins).
+    var placeholderPosition: [Int: Int] = [:]
 
     /// Reads the nib model from a parsed archive.
     /// - Throws: `notANibArchive` when the root has neither UIKit nor AppKit nib keys,
@@ -55,6 +57,9 @@ public struct NibDocument: Sendable {
             throw ArchiveError(.notANibArchive, "the archive root has neither UINib*Key entries nor IB.objectdata", objectIndex: 0)
         }
         readCommon()
+        for (i, p) in placeholders.enumerated() where placeholderPosition[p.object.index] == nil {
+            placeholderPosition[p.object.index] = i
+        }
     }
 
     /// Opens and parses a nib from a file, directory or bytes.
@@ -82,7 +87,7 @@ public struct NibDocument: Sendable {
 
     /// The placeholder record for object `index`, if it is one.
     public func placeholder(at index: Int) -> NibPlaceholder? {
-        placeholders.first { $0.object.index == index }
+        placeholderPosition[index].map { placeholders[$0] }
     }
 
     /// Parses a nested nib (lazily; each call parses again — cache the result if you need it twice).
