@@ -169,6 +169,25 @@ struct LoaderRuleTests {
         #expect(same(o.views[2], top[2]))
     }
 
+    /// A generic owner grows the collection in place: members in connection order, a replacing
+    /// (non-appending) connection starts it over, and every member stays the instantiated object.
+    @Test func genericOwnerCollectsAppendedOutletsInOrder() throws {
+        var f = NibFixture()
+        let owner = f.proxy("IBFilesOwner")
+        let views = (0 ..< 40).map { _ in f.add("UIView") }
+        var connections = stride(from: 0, to: 40, by: 4).map { f.outletCollection("views", owner, Array(views[$0 ..< $0 + 4]), appends: true) }
+        connections.append(f.outletCollection("others", owner, [views[0]], appends: true))
+        connections.append(f.outletCollection("others", owner, [views[1]], appends: false))
+        let graph = f.uikitGraph(topLevel: [owner] + views, objects: [owner] + views, connections: connections)
+        let generic = NibObject(className: "Owner")
+        let result = try Self.nib(graph).instantiate(owner: generic, externalObjects: [:], options: NibInstantiationOptions())
+        let members = try #require(generic.outlet("views")?.elements)
+        #expect(members.count == 40)
+        for (i, m) in members.enumerated() { #expect(same(m.object, result.object(at: views[i]))) }
+        #expect(generic.outlet("others")?.elements?.count == 1)
+        #expect(same(generic.outlet("others")?.elements?.first?.object, result.object(at: views[1])))
+    }
+
     @Test func swapperUsesRegisteredCustomClassOrFallsBackWithDiagnostic() throws {
         var f = NibFixture()
         let owner = f.proxy("IBFilesOwner")
