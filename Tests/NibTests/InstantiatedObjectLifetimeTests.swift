@@ -110,3 +110,31 @@ import Testing
         #expect(checked > 200)
     }
 }
+
+extension InstantiatedObjectLifetimeTests {
+    /// A UIKit nib whose view's field points at the First Responder placeholder.
+    static func firstResponderFieldNib() throws -> (bytes: [UInt8], view: Int) {
+        var f = NibFixture()
+        let owner = f.proxy("IBFilesOwner"), responder = f.proxy("IBFirstResponder")
+        let view = f.add("UIView", [("UINextResponder", .ref(responder)), ("UITag", .int(3))])
+        let graph = f.uikitGraph(topLevel: [owner, responder, view], objects: [owner, responder, view], connections: [])
+        return (try graph.nibArchiveData(), view)
+    }
+
+    /// F6: a weak reference to the shared First Responder stand-in gave that immortal object a side table
+    /// LeakSanitizer reported at exit; generic objects hold it strongly instead (it holds nothing back).
+    @Test func firstResponderReferencesAreHeldStrongly() throws {
+        let (bytes, viewIndex) = try Self.firstResponderFieldNib()
+        let nib = try Nib(source: .data(bytes, name: "F6.nib"))
+        let result = try nib.instantiate(owner: NibObject(className: "Owner"), externalObjects: [:], options: NibInstantiationOptions())
+        let view = try #require(result.object(at: viewIndex) as? NibObject)
+        #expect(view.value(forKey: "UINextResponder").object === NibFirstResponder.shared)
+        #expect(view.heldRefs.count == 1)
+        #expect(view.heldRefs.allSatisfy { $0.isOwning })
+        // The committed regression input for FuzzNibInstantiate is this nib.
+        let regression = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("FuzzCorpus/regressions/nibinstantiate/f6-first-responder-field.nib")
+        let committed = try Array(Data(contentsOf: regression))
+        #expect(committed == bytes)
+    }
+}

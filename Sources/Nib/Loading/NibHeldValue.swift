@@ -8,8 +8,13 @@ struct NibHeldRef {
     private weak var weakObject: AnyObject?
 
     init(_ object: AnyObject?, owning: Bool) {
-        if owning { strong = object } else { weakObject = object }
+        // The First Responder stand-in is one immortal object: holding it creates no cycle, and a weak
+        // reference would give it a side table that is never freed (finding F6).
+        if owning || object is NibFirstResponder { strong = object } else { weakObject = object }
     }
+
+    /// Whether the reference is held strongly.
+    var isOwning: Bool { strong != nil }
 
     /// The object, or nil once a non-owning target is gone.
     var object: AnyObject? { strong ?? weakObject }
