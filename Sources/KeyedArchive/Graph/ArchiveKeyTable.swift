@@ -20,7 +20,7 @@ struct ArchiveKeyTable: Sendable {
     @usableFromInline let fallback: [String: Int32]?
 
     /// Builds the table and, for each key index, the first index with the same string.
-    /// `hashes`, when given, holds `hash(_:)` of each key's bytes (a reader
+    /// `hashes`, when given, holds `ByteHash.hash(_:salt:)` of each key's bytes (a reader
     /// that has the bytes at hand computes it more cheaply than from the string).
     init(keys: [String], hashes precomputed: [UInt64]? = nil, canonical: inout [Int32]) {
         self.keys = keys
@@ -32,9 +32,9 @@ struct ArchiveKeyTable: Sendable {
         var hashes = [UInt64](repeating: 0, count: capacity)
         let mask = capacity - 1
         var collided = false
-        let usePrecomputed = precomputed?.count == keys.count
+        let given = precomputed?.count == keys.count ? precomputed : nil
         build: for (i, key) in keys.enumerated() {
-            let h = usePrecomputed ? precomputed?[i] ?? Self.hash(key) : Self.hash(key)
+            let h = given?[i] ?? Self.hash(key)
             var s = Int(truncatingIfNeeded: h) & mask
             var probes = 0
             while true {
@@ -101,10 +101,6 @@ struct ArchiveKeyTable: Sendable {
     @usableFromInline
     static func hash(_ key: String) -> UInt64 {
         var key = key
-        return key.withUTF8 { hash($0) }
-    }
-
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        ByteHash.hash(bytes)
+        return key.withUTF8 { ByteHash.hash($0) }
     }
 }

@@ -81,7 +81,7 @@ enum NIBArchiveKnownKeys {
 }
 
 /// A read-only open-addressing table from key bytes to a shared `String`, probed with
-/// ``ArchiveKeyTable`` hashes. A class, so a reader holds it with one retain.
+/// ``ByteHash`` hashes. A class, so a reader holds it with one retain.
 /// `@unchecked Sendable`: every property, the bytes behind `bytes` included, is written only in `init`.
 final class KnownKeyTable: @unchecked Sendable {
     let strings: [String]
@@ -100,7 +100,7 @@ final class KnownKeyTable: @unchecked Sendable {
         var hashes: [UInt64] = []
         for k in keys {
             let utf8 = Array(k.utf8)
-            hashes.append(utf8.withUnsafeBufferPointer { ArchiveKeyTable.hash($0) })
+            hashes.append(utf8.withUnsafeBufferPointer { ByteHash.hash($0) })
             all += utf8
             offsets.append(all.count)
         }

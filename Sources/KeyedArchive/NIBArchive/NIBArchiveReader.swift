@@ -58,7 +58,7 @@ public struct NIBArchiveReader: Sendable {
 
     struct Tables {
         var keys: [String] = []
-        /// ``ArchiveKeyTable`` hashes of the key bytes, in key order.
+        /// ``ByteHash`` of each key's bytes, in key order (the graph's key index reuses them).
         var keyHashes: [UInt64] = []
         var classes: [ArchiveClass] = []
         var objects: [ArchiveObject] = []
@@ -189,7 +189,7 @@ public struct NIBArchiveReader: Sendable {
             }
             budget -= Int(length)
             let bytes = UnsafeBufferPointer(rebasing: buf[at ..< at + Int(length)])
-            let hash = ArchiveKeyTable.hash(bytes)
+            let hash = ByteHash.hash(bytes)
             if let known = knownKeys.string(for: bytes, hash: hash) {
                 keys.append(known)
             } else if let key = nibString(bytes) {

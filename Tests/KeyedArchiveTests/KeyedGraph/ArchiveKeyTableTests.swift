@@ -22,7 +22,7 @@ import Testing
 
     @Test func bytesHashAgreesWithStringHash() {
         for key in ["", "a", "NSNextResponder", "UINibEncoderEmptyKey", "NS.object.12345678", "日本語のキー"] {
-            let fromBytes = Array(key.utf8).withUnsafeBufferPointer { ArchiveKeyTable.hash($0) }
+            let fromBytes = Array(key.utf8).withUnsafeBufferPointer { ByteHash.hash($0) }
             #expect(fromBytes == ArchiveKeyTable.hash(key), "\(key)")
         }
     }
@@ -63,7 +63,7 @@ import Testing
 @Suite struct KnownKeyTableTests {
     func lookup(_ key: String) -> String? {
         let bytes = Array(key.utf8)
-        return bytes.withUnsafeBufferPointer { NIBArchiveKnownKeys.table.string(for: $0, hash: ArchiveKeyTable.hash($0)) }
+        return bytes.withUnsafeBufferPointer { NIBArchiveKnownKeys.table.string(for: $0, hash: ByteHash.hash($0)) }
     }
 
     @Test func everyKnownKeyIsFoundAsItself() {
