@@ -95,8 +95,7 @@ public struct NIBArchiveHeader: Sendable, Hashable {
         return out
     }
 
-    static let typedstreamError = ArchiveError(
-        .unsupportedFormat, "input is a NeXT typedstream (pre-10.2 objects.nib), which is not supported", offset: 0)
+    static var typedstreamError: ArchiveError { .typedstreamUnsupported }
 }
 
 /// The four NIBArchive tables.

@@ -71,13 +71,18 @@ internal struct BinaryPlistReader {
         return Int(exactly: BinaryPlistBytes.loadBigEndian(base + at, trailer.offsetIntSize))
     }
 
+    /// `bplist0` and any eighth byte, as Apple's reader accepts; exact errors for everything else.
     static func checkHeader(_ base: UnsafePointer<UInt8>, _ count: Int) throws(ArchiveError) {
         let magic: [UInt8] = Array("bplist".utf8)
         for i in 0 ..< 6 where base[i] != magic[i] {
-            throw ArchiveError(.unknownFormat, "input does not start with \"bplist\"", offset: i)
+            throw ArchiveError(.unknownFormat, "input does not start with \"bplist\": it is not a binary property list", offset: i)
         }
-        if base[6] == UInt8(ascii: "0") && base[7] == UInt8(ascii: "0") { return }
-        throw ArchiveError(.unsupportedFormat, "bplist version \"\(Character(Unicode.Scalar(base[6])))\(Character(Unicode.Scalar(base[7])))\" is not supported (only bplist00)", offset: 6)
+        if base[6] == UInt8(ascii: "0") { return }
+        let version = [base[6], base[7]].map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined()
+        if base[6] == UInt8(ascii: "1"), base[7] == UInt8(ascii: "5") || base[7] == UInt8(ascii: "6") {
+            throw ArchiveError(.unsupportedFormat, "bplist\(version) is a private Apple format (CoreFoundation's bplist15/bplist16), not supported", offset: 6)
+        }
+        throw ArchiveError(.unsupportedFormat, "binary property list version \"\(version)\" is not one Apple's reader accepts (bplist0 followed by any byte)", offset: 6)
     }
 
     // MARK: - Pass 1: objects
@@ -132,14 +137,14 @@ extension String {
 }
 
 extension PropertyList {
-    /// Parses a `bplist00` binary property list.
+    /// Parses a binary property list: `bplist0` and any eighth byte, as Apple's reader accepts.
     ///
     /// - Parameters:
     ///   - binary: The whole file. It becomes ``storage``: strings and data are not copied.
     ///   - limits: Bounds on object count, depth and lengths.
     /// - Throws: ``ArchiveError`` with a byte offset (and object index where one applies):
     ///   `.truncated`, `.corrupt`, `.badReference`, `.containerCycle`, `.limitExceeded`,
-    ///   `.unsupportedFormat` for `bplist15`/`bplist16`, `.unknownFormat` for anything else.
+    ///   `.unsupportedFormat` for `bplist15`/`bplist16` and other versions, `.unknownFormat` for anything else.
     public init(binary: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) {
         self = try BinaryPlistReader.read(binary, limits: limits)
     }

@@ -1,27 +1,34 @@
 extension PropertyList {
-    /// Parses a property list in whichever format its first bytes announce (`bplist00` or XML).
+    /// Parses a property list in whichever format its first bytes announce (`bplist0?`, or XML in
+    /// UTF-8, UTF-16 or UTF-32).
     ///
     /// - Throws: the reader's ``ArchiveError``; for other formats `.unsupportedFormat`
-    ///   (NIBArchive: "this is a nib", typedstream, bplist15/16) or `.unknownFormat`.
+    ///   (NIBArchive: "this is a nib", typedstream, bplist15/16 and other bplist versions) or `.unknownFormat`.
     public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) {
         switch ArchiveFormat.detect(bytes) {
-        case .binaryPlist:
+        case .binaryPlist, .binaryPlistPrivate:
+            // The binary reader's header check names the version exactly.
             try self.init(binary: bytes, limits: limits)
         case .xmlPlist:
             try self.init(xml: bytes, limits: limits)
         case .nibArchive:
             throw ArchiveError(.unsupportedFormat, "this is a NIBArchive (compiled nib), not a property list; read it as a nib", offset: 0)
-        case .binaryPlistPrivate:
-            throw ArchiveError(.unsupportedFormat, "bplist15/bplist16 are private Apple formats and are not supported", offset: 6)
         case .typedstream:
-            throw ArchiveError(.unsupportedFormat, "this is a NeXT typedstream, which is not supported", offset: 0)
+            throw ArchiveError.typedstreamUnsupported
         case nil:
-            throw ArchiveError(.unknownFormat, "input is neither a bplist00 nor an XML property list", offset: 0)
+            throw ArchiveError(.unknownFormat, "input is neither a binary (bplist0) nor an XML property list", offset: 0)
         }
     }
 
     /// Parses a property list in either format from any byte collection (copied once).
     public init<C: Collection>(parsing bytes: C, limits: DecodingLimits = .default) throws(ArchiveError) where C.Element == UInt8 {
         try self.init(parsing: Array(bytes), limits: limits)
+    }
+}
+
+extension ArchiveError {
+    /// What every reader says of a typedstream until the library reads the format.
+    public static var typedstreamUnsupported: ArchiveError {
+        ArchiveError(.unsupportedFormat, "typedstream (NSArchiver) archive: not supported yet", offset: 0)
     }
 }

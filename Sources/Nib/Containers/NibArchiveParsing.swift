@@ -10,9 +10,10 @@ enum NibArchiveParsing {
         case .binaryPlist, .xmlPlist:
             return try ArchiveGraph(keyedArchive: PropertyList(parsing: bytes, limits: limits), limits: limits)
         case .typedstream:
-            throw ArchiveError(.unsupportedFormat, "pre-10.2 typedstream nibs are unsupported", offset: 0)
+            throw ArchiveError.typedstreamUnsupported
         case .binaryPlistPrivate:
-            throw ArchiveError(.unsupportedFormat, "private bplist variants are unsupported", offset: 0)
+            // The binary reader's header check names the version exactly.
+            return try ArchiveGraph(keyedArchive: PropertyList(parsing: bytes, limits: limits), limits: limits)
         }
     }
 

@@ -107,7 +107,7 @@ public struct NibContainer: Sendable {
         case .binaryPlist?: return .binaryPlist
         case .xmlPlist?: return .xmlPlist
         case .typedstream?:
-            throw ArchiveError(.unsupportedFormat, "\(name) is a NeXT typedstream nib (pre-10.2 typedstream); only NIBArchive and keyed-archive nibs are supported",
+            throw ArchiveError(.unsupportedFormat, "\(name): typedstream (NSArchiver) archive: not supported yet (a pre-10.2 nib)",
                                offset: 0, keyPath: [name])
         case .binaryPlistPrivate?:
             throw ArchiveError(.unsupportedFormat, "\(name) is a private bplist variant, not a nib", offset: 0, keyPath: [name])
