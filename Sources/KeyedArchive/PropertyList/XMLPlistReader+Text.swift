@@ -12,7 +12,7 @@ extension XMLPlistReader {
 
     /// Expects `</name>` (whitespace before `>` allowed) at `pos`, skipping comments.
     mutating func expectClose(_ name: (start: Int, count: Int), _ tagStart: Int) throws(ArchiveError) {
-        while matches("<!--") { try skipPast("-->", what: "comment") }
+        while matches("<!--") { try skipComment() }
         guard matches("</") else {
             if pos >= end { throw ArchiveError(.truncated, "input ends inside <\(nameText(name))>", offset: tagStart) }
             throw ArchiveError(.corrupt, "<\(nameText(name))> holds unexpected content", offset: pos)
@@ -55,7 +55,7 @@ extension XMLPlistReader {
                     continue
                 }
                 if matches("<!--") {
-                    try skipPast("-->", what: "comment")
+                    try skipComment()
                     runStart = pos
                     continue
                 }
@@ -67,6 +67,9 @@ extension XMLPlistReader {
                 try entity()
                 runStart = pos
                 continue
+            }
+            if c == UInt8(ascii: ">"), pos - 2 >= runStart, base[pos - 1] == UInt8(ascii: "]"), base[pos - 2] == UInt8(ascii: "]") {
+                throw ArchiveError(.corrupt, "']]>' in text outside a CDATA section", offset: pos - 2)
             }
             if c == 0x0D {
                 // XML end-of-line handling: CR LF and lone CR become LF.

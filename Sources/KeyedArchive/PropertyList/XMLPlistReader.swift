@@ -29,13 +29,50 @@ struct XMLPlistReader {
     var pending: [Int] = []
     var root: Int?
 
+    /// Where parsing starts (past a byte order mark).
+    var start = 0
+    /// Whether an element has been opened: the DOCTYPE must come before the first one.
+    var rootStarted = false
+    /// Whether the document type declaration was seen (at most one is allowed).
+    var sawDoctype = false
+
     static func read(_ bytes: [UInt8], limits: DecodingLimits) throws(ArchiveError) -> PropertyList {
+        let detected: Result<XMLTextEncoding.Detection, ArchiveError> = bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress, !buf.isEmpty else {
+                return .failure(ArchiveError(.truncated, "empty input is not an XML property list", offset: 0, line: 1, column: 1))
+            }
+            do throws(ArchiveError) { return .success(try XMLTextEncoding.detect(base, buf.count)) } catch { return .failure(error) }
+        }
+        let detection = try detected.get()
+        if detection.encoding == .utf8 { return try parse(bytes, start: detection.bomLength, checkUTF8: true, limits: limits) }
+        // Other encodings are transcoded once; errors then point back into the original bytes.
+        let utf8: [UInt8] = try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> [UInt8] in
+            guard let base = buf.baseAddress else { return [] }
+            return try XMLTranscoder.utf8(base, buf.count, detection, limits: limits)
+        }
+        do {
+            return try parse(utf8, start: 0, checkUTF8: false, limits: limits)
+        } catch {
+            var e = error
+            if let offset = e.offset { e.offset = utf8.withUnsafeBufferPointer { XMLTranscoder.originalOffset(offset, in: $0, detection) } }
+            e.reason += " (in \(detection.encoding.rawValue) text)"
+            throw e
+        }
+    }
+
+    /// Parses UTF-8 text from `start`.
+    static func parse(_ bytes: [UInt8], start: Int, checkUTF8: Bool, limits: DecodingLimits) throws(ArchiveError) -> PropertyList {
         let result: Result<PropertyList, ArchiveError> = bytes.withUnsafeBufferPointer { buf in
             do throws(ArchiveError) {
-                guard let base = buf.baseAddress, !buf.isEmpty else {
-                    throw ArchiveError(.truncated, "empty input is not an XML property list", offset: 0, line: 1, column: 1)
+                guard let base = buf.baseAddress, buf.count > start else {
+                    throw ArchiveError(.truncated, "empty input is not an XML property list", offset: start, line: 1, column: 1)
+                }
+                if checkUTF8, let bad = Self.firstInvalidUTF8(base, buf.count) {
+                    throw ArchiveError(.corrupt, "invalid UTF-8 (byte 0x\(String(base[bad], radix: 16, uppercase: true)) is not part of a UTF-8 character)", offset: bad)
                 }
                 var reader = XMLPlistReader(base: base, end: buf.count, limits: limits)
+                reader.pos = start
+                reader.start = start
                 return .success(try reader.parse())
             } catch {
                 return .failure(Self.locate(error, in: buf))
@@ -69,14 +106,6 @@ struct XMLPlistReader {
     // MARK: - Top level
 
     mutating func parse() throws(ArchiveError) -> PropertyList {
-        // A UTF-8 byte order mark is allowed; UTF-16 ones are not supported.
-        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { pos = 3 }
-        if end >= 2, (base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE) {
-            throw ArchiveError(.unsupportedFormat, "UTF-16 XML property lists are not supported", offset: 0)
-        }
-        if let bad = Self.firstInvalidUTF8(base, end) {
-            throw ArchiveError(.corrupt, "invalid UTF-8", offset: bad)
-        }
         while true {
             try skipMisc()
             if pos >= end { break }
@@ -98,18 +127,18 @@ struct XMLPlistReader {
     mutating func skipMisc() throws(ArchiveError) {
         while pos < end {
             let c = base[pos]
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { pos += 1; continue }
+            if Self.isSpace(c) { pos += 1; continue }
             guard c == UInt8(ascii: "<"), pos + 1 < end else { return }
             let next = base[pos + 1]
             if next == UInt8(ascii: "?") {
-                try skipPast("?>", what: "processing instruction")
+                try skipProcessingInstruction()
             } else if next == UInt8(ascii: "!") {
                 if matches("<!--") {
-                    try skipPast("-->", what: "comment")
+                    try skipComment()
                 } else if matches("<!DOCTYPE") {
                     try skipDoctype()
                 } else {
-                    return
+                    throw ArchiveError(.corrupt, "markup declaration other than a comment or the DOCTYPE between elements", offset: pos)
                 }
             } else {
                 return
@@ -117,9 +146,51 @@ struct XMLPlistReader {
         }
     }
 
+    /// `<?target …?>`; the target `xml` (the declaration) only at the very start, with a version.
+    mutating func skipProcessingInstruction() throws(ArchiveError) {
+        let piStart = pos
+        pos += 2
+        let nameStart = pos
+        while pos < end, !Self.isSpace(base[pos]), base[pos] != UInt8(ascii: "?") { pos += 1 }
+        let name = UnsafeBufferPointer(start: base + nameStart, count: pos - nameStart)
+        guard !name.isEmpty else { throw ArchiveError(.corrupt, "processing instruction without a target name", offset: piStart) }
+        if name.count == 3, name.map({ $0 | 0x20 }).elementsEqual("xml".utf8) {
+            guard piStart == start else {
+                throw ArchiveError(.corrupt, "an XML declaration is only allowed at the very start of the document", offset: piStart)
+            }
+            while pos < end, Self.isSpace(base[pos]) { pos += 1 }
+            guard pos > nameStart + 3, matches("version") else {
+                throw ArchiveError(.corrupt, "the XML declaration has no version", offset: piStart)
+            }
+        }
+        pos = piStart + 2
+        try skipPast("?>", what: "processing instruction")
+    }
+
+    /// `<!-- … -->`; `--` may not appear inside, as XML requires.
+    mutating func skipComment() throws(ArchiveError) {
+        let commentStart = pos
+        pos += 4
+        while pos + 1 < end {
+            if base[pos] == UInt8(ascii: "-"), base[pos + 1] == UInt8(ascii: "-") {
+                guard pos + 2 < end, base[pos + 2] == UInt8(ascii: ">") else {
+                    throw ArchiveError(.corrupt, "'--' inside a comment", offset: pos)
+                }
+                pos += 3
+                return
+            }
+            pos += 1
+        }
+        throw ArchiveError(.truncated, "unterminated comment", offset: commentStart)
+    }
+
+    /// The document type declaration: once, before the root element, without an internal subset.
     mutating func skipDoctype() throws(ArchiveError) {
         let start = pos
-        var bracket = 0
+        guard !rootStarted else { throw ArchiveError(.corrupt, "<!DOCTYPE> after the root element has started", offset: start) }
+        guard !sawDoctype else { throw ArchiveError(.corrupt, "a second <!DOCTYPE>", offset: start) }
+        sawDoctype = true
+        pos += 9
         var quote: UInt8 = 0
         while pos < end {
             let c = base[pos]
@@ -129,10 +200,9 @@ struct XMLPlistReader {
             } else if c == 0x22 || c == 0x27 {
                 quote = c
             } else if c == UInt8(ascii: "[") {
-                bracket += 1
-            } else if c == UInt8(ascii: "]") {
-                bracket -= 1
-            } else if c == UInt8(ascii: ">"), bracket <= 0 {
+                // Apple's reader has never read internal subsets (and so entity declarations); neither do we.
+                throw ArchiveError(.corrupt, "<!DOCTYPE> with an internal subset ([…]) is not allowed in a property list", offset: pos - 1)
+            } else if c == UInt8(ascii: ">") {
                 return
             }
         }
@@ -184,29 +254,67 @@ struct XMLPlistReader {
         String(decoding: UnsafeBufferPointer(start: base + name.start, count: min(name.count, 40)), as: UTF8.self)
     }
 
-    /// Skips attributes up to `>` or `/>`; returns true for an empty element (`/>`).
+    /// Reads well-formed attributes up to `>` or `/>`; returns true for an empty element (`/>`).
     mutating func finishStartTag(_ tagStart: Int) throws(ArchiveError) -> Bool {
-        var quote: UInt8 = 0
-        while pos < end {
+        var names: [(start: Int, count: Int)] = []
+        while true {
+            let spaceStart = pos
+            while pos < end, Self.isSpace(base[pos]) { pos += 1 }
+            guard pos < end else { throw ArchiveError(.truncated, "unterminated tag", offset: tagStart) }
             let c = base[pos]
+            if c == UInt8(ascii: ">") { pos += 1; return false }
+            if c == UInt8(ascii: "/") {
+                guard pos + 1 < end, base[pos + 1] == UInt8(ascii: ">") else {
+                    throw ArchiveError(.corrupt, "'/' inside a tag is not followed by '>'", offset: pos)
+                }
+                pos += 2
+                return true
+            }
+            if c == UInt8(ascii: "<") { throw ArchiveError(.corrupt, "'<' inside a tag", offset: pos) }
+            guard pos > spaceStart else { throw ArchiveError(.corrupt, "an attribute must follow whitespace", offset: pos) }
+            let nameStart = pos
+            while pos < end, !Self.isSpace(base[pos]), !Self.endsAttributeName(base[pos]) { pos += 1 }
+            let name = (start: nameStart, count: pos - nameStart)
+            guard name.count > 0 else { throw ArchiveError(.corrupt, "malformed attribute", offset: pos) }
+            for other in names where other.count == name.count
+                && (0 ..< name.count).allSatisfy({ base[other.start + $0] == base[name.start + $0] }) {
+                throw ArchiveError(.corrupt, "attribute \(nameText(name)) appears twice", offset: nameStart)
+            }
+            names.append(name)
+            while pos < end, Self.isSpace(base[pos]) { pos += 1 }
+            guard pos < end, base[pos] == UInt8(ascii: "=") else {
+                throw ArchiveError(.corrupt, "attribute \(nameText(name)) has no value", offset: nameStart)
+            }
             pos += 1
-            if quote != 0 {
-                if c == quote { quote = 0 }
-                continue
+            while pos < end, Self.isSpace(base[pos]) { pos += 1 }
+            guard pos < end, base[pos] == 0x22 || base[pos] == 0x27 else {
+                throw ArchiveError(.corrupt, "the value of attribute \(nameText(name)) is not in quotes", offset: pos)
             }
-            if c == 0x22 || c == 0x27 { quote = c; continue }
-            if c == UInt8(ascii: ">") {
-                return pos >= 2 && base[pos - 2] == UInt8(ascii: "/")
+            let quote = base[pos]
+            pos += 1
+            while pos < end, base[pos] != quote {
+                if base[pos] == UInt8(ascii: "<") { throw ArchiveError(.corrupt, "'<' in an attribute value", offset: pos) }
+                if base[pos] == UInt8(ascii: "&") {
+                    // A reference must be well-formed; its expansion is not kept.
+                    let mark = builder.storage.count
+                    try entity()
+                    builder.storage.removeSubrange(mark...)
+                    continue
+                }
+                pos += 1
             }
-            if c == UInt8(ascii: "<") {
-                throw ArchiveError(.corrupt, "'<' inside a tag", offset: pos - 1)
-            }
+            guard pos < end else { throw ArchiveError(.truncated, "unterminated attribute value", offset: nameStart) }
+            pos += 1
         }
-        throw ArchiveError(.truncated, "unterminated tag", offset: tagStart)
+    }
+
+    static func endsAttributeName(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "=") || c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == UInt8(ascii: "<") || c == 0x22 || c == 0x27
     }
 
     mutating func openElement() throws(ArchiveError) {
         let tagStart = pos
+        rootStarted = true
         pos += 1
         let name = tagName()
         let element = Self.classify(base, name)

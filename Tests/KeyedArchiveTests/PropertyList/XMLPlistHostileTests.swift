@@ -41,7 +41,7 @@ import CorpusSupport
                     parsed += 1
                     let v = try list.value()
                     #expect(try PropertyList(binary: list.binaryData()).value() == v, "\(name) bit \(bit)")
-                    _ = list.xmlData()
+                    _ = try list.xmlData()
                 } catch {
                     #expect(error.offset != nil, "\(name) bit \(bit): \(error)")
                 }
@@ -65,7 +65,8 @@ import CorpusSupport
             ("<plist><string attr=\"x>", .truncated),           // quote never closed
             ("<plist><string>a</string", .truncated),           // closing tag never finished
             ("<plist><string>a<b</string></plist>", .corrupt),  // '<' inside a start tag
-            ("<plist><!DOCTYPE [", .truncated),                 // DOCTYPE never closed
+            ("<!DOCTYPE plist", .truncated),                    // DOCTYPE never closed
+            ("<plist><!DOCTYPE [", .corrupt),                   // DOCTYPE inside the root element
             ("<plist><?pi", .truncated),                        // processing instruction never closed
             ("<plist><string><![CDATA[x</string>", .truncated), // CDATA never closed
             ("</plist>", .corrupt),                             // closing with nothing open
