@@ -21,8 +21,10 @@ enum FuzzRoundTrip {
 /// Property list → bytes in the format it was read from → property list.
 enum PlistRoundTrip {
     /// The bytes of `plist` in `format`, and the reader for that format.
-    static func encode(_ plist: PropertyList, as format: PropertyList.Format) -> [UInt8] {
-        format == .binary ? plist.binaryData() : plist.xmlData()
+    static func encode(_ plist: PropertyList, as format: PropertyList.Format) throws(RoundTripFailure) -> [UInt8] {
+        if format == .binary { return plist.binaryData() }
+        // Lists read from XML (and keyed archives we wrote) only have string keys, so XML takes them.
+        do { return try plist.xmlData() } catch { throw RoundTripFailure("XML plist", "the XML writer refused: \(error)") }
     }
 
     static func decode(_ bytes: [UInt8], as format: PropertyList.Format) throws(ArchiveError) -> PropertyList {
@@ -34,7 +36,7 @@ enum PlistRoundTrip {
     static func check(_ first: PropertyList) throws(RoundTripFailure) {
         let format = first.format
         let surface = format == .binary ? "bplist00" : "XML plist"
-        let encoded = encode(first, as: format)
+        let encoded = try encode(first, as: format)
         let second: PropertyList
         do {
             second = try decode(encoded, as: format)
@@ -47,7 +49,7 @@ enum PlistRoundTrip {
            let v2 = try? second.value(limits: FuzzLimits.materialise), v1 != v2 {
             throw RoundTripFailure(surface, "the values differ")
         }
-        guard encode(second, as: format) == encoded else {
+        guard try encode(second, as: format) == encoded else {
             throw RoundTripFailure(surface, "re-encoding the decoded output gives different bytes")
         }
     }
@@ -59,7 +61,7 @@ enum KeyedRoundTrip {
         guard let first = try? ArchiveGraph(keyedArchive: plist, limits: FuzzLimits.standard),
               let written = try? PropertyList(keyedArchive: first) else { return }
         let format = plist.format
-        let encoded = PlistRoundTrip.encode(written, as: format)
+        let encoded = try PlistRoundTrip.encode(written, as: format)
         let second: ArchiveGraph
         do {
             let reread = try PlistRoundTrip.decode(encoded, as: format)
@@ -70,7 +72,7 @@ enum KeyedRoundTrip {
             throw RoundTripFailure("keyed archive", "our own output does not read back: \(error)")
         }
         if let d = difference(first, second) { throw RoundTripFailure("keyed archive", d) }
-        guard let again = try? PropertyList(keyedArchive: second), PlistRoundTrip.encode(again, as: format) == encoded else {
+        guard let again = try? PropertyList(keyedArchive: second), try PlistRoundTrip.encode(again, as: format) == encoded else {
             throw RoundTripFailure("keyed archive", "re-encoding the decoded output gives different bytes")
         }
     }

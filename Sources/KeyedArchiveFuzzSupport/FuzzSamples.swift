@@ -55,7 +55,7 @@ public enum FuzzSamples {
                 try archiver.encode(root, forKey: "root")
                 let plist = try archiver.encodedPropertyList()
                 out.append(("\(name).\(format == .binary ? "bplist" : "xml")",
-                            format == .binary ? plist.binaryData() : plist.xmlData()))
+                            format == .binary ? plist.binaryData() : try plist.xmlData()))
             }
         }
         return out

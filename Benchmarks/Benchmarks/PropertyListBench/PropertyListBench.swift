@@ -118,7 +118,7 @@ let benchmarks: @Sendable () -> Void = {
             let input = try makeXML()
             return (try PropertyList(xml: input.bytes), input.bytes.count, input.objects)
         }) { state in
-            let out = state.0.xmlData()
+            let out = try state.0.xmlData()
             blackHole(out)
             return (state.1, state.2)
         }

@@ -42,7 +42,7 @@ case "keyed-encode":
     let objects = OursModelWorkload.objects(records)
     try run { _ = try OursModelWorkload.archive(objects) }
 case "xml-parse":
-    let xml = GenericPlistWorkload.propertyList(records, format: .xml).xmlData()
+    let xml = try GenericPlistWorkload.propertyList(records, format: .xml).xmlData()
     try run { _ = try PropertyList(xml: xml) }
 case "nib-graph":
     let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)

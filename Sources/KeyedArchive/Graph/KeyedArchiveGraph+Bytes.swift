@@ -48,7 +48,7 @@ extension KeyedArchiver {
         let plist = try encodedPropertyList()
         switch outputFormat {
         case .binary: return plist.binaryData()
-        case .xml: return plist.xmlData()
+        case .xml: return try plist.xmlData()
         }
     }
 

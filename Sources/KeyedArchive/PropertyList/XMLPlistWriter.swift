@@ -3,8 +3,9 @@
 ///
 /// Iterative (an explicit stack of open containers) and deterministic. What XML cannot say exactly:
 /// float32 reals are written as their exact float64 value (and read back as float64); null and fill
-/// have no XML element and are written as empty strings; a non-string dict key is written as the text
-/// of its value; a 128-bit integer outside Int64/UInt64 is written in decimal but no reader takes it.
+/// have no XML element and are written as empty strings; a 128-bit integer outside Int64/UInt64 is
+/// written in decimal but no reader takes it (``PlistConversionLoss`` names each of these). A list
+/// with a non-string dict key is refused before writing.
 /// UIDs become one-entry `CF$UID` dicts, exactly as CoreFoundation writes them.
 struct XMLPlistWriter {
     let list: PropertyList
@@ -105,11 +106,8 @@ struct XMLPlistWriter {
     mutating func writeKey(_ i: Int, level: Int) {
         indent(level)
         put("<key>")
-        if list.nodes[i].kind == .string {
-            appendEscapedString(i)
-        } else {
-            appendScalarText(i)
-        }
+        // xmlData() refuses lists with non-string keys before writing.
+        appendEscapedString(i)
         put("</key>\n")
     }
 
@@ -259,9 +257,17 @@ struct XMLPlistWriter {
 }
 
 extension PropertyList {
-    /// This list as an XML property list in Apple's layout (see ``XMLPlistWriter`` for what XML
-    /// cannot express exactly). Deterministic.
-    public func xmlData() -> [UInt8] {
-        XMLPlistWriter.write(self)
+    /// This list as an XML property list in Apple's layout. Deterministic.
+    ///
+    /// XML cannot say everything a binary list can: ``conversionLosses(to:)`` lists what this
+    /// rendering loses (float32 width, sub-second dates, sets, …).
+    /// - Throws: `.encodingFailed` naming the key path when a dictionary key is not a string: XML
+    ///   keys are text, and writing an empty or stringified key would change the data silently.
+    public func xmlData() throws(ArchiveError) -> [UInt8] {
+        if let path = firstNonStringKeyPath() {
+            throw ArchiveError(.encodingFailed, "a dictionary key is not a string (\(path.last ?? "")); XML keys can only be strings",
+                               keyPath: path)
+        }
+        return XMLPlistWriter.write(self)
     }
 }

@@ -7,16 +7,23 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a property list, keyed archive or nib to another representation.",
         discussion: """
-        binary and xml are lossless for every property list, keyed archives included: converting \
-        binary → xml → binary reproduces the same objects. json is a one-way readable rendering \
-        (Docs/json-schema.md says exactly how UIDs, data, dates, reals and 128-bit integers appear). \
-        For a NIBArchive, json prints its object graph as `dump --format json` does. Output goes to \
-        standard output unless -o is given.
+        binary holds everything a property list can contain. XML cannot say some of it: float32 \
+        width, fractions of a second in dates, sets (written as arrays), unpaired UTF-16 surrogates, \
+        null and fill objects, 128-bit integers, and one-entry CF$UID dictionaries (read back as UIDs). \
+        When a conversion loses any of these, one line per kind goes to standard error, \
+        `path: warning: lossy: <kind>: <count> objects …, first at <key path>`, and the exit status \
+        stays 0; with --strict any loss is an error (exit 1, nothing written). A dictionary key that \
+        is not a string (legal in binary plists) cannot be written as XML at all: that is an error \
+        naming its key path. json is a one-way readable rendering that keeps every type \
+        (Docs/json-schema.md says exactly how UIDs, data, dates, reals, 128-bit integers and \
+        non-string keys appear). For a NIBArchive, json prints its object graph as `dump --format json` \
+        does. Output goes to standard output unless -o is given.
 
         Examples:
           keyed-archive convert Archive.plist --to xml
           keyed-archive convert Archive.xml --to binary -o Archive.plist
           keyed-archive convert Settings.plist --to json | jq .
+          keyed-archive convert --strict Archive.plist --to xml -o Archive.xml
         """
     )
 
@@ -33,16 +40,21 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here instead of standard output.")
     var output: String?
 
+    @Flag(name: .long, help: "Treat any loss of information (see above) as an error: exit 1 and write nothing.")
+    var strict = false
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         let opened = try common.open(input)
+        var losses: [PlistConversionLoss] = []
         let bytes: [UInt8] = try common.catching(opened) { () throws(ArchiveError) -> [UInt8] in
             switch (opened.document, to) {
             case (.plist(let p), .binary), (.keyedArchive(let p, _), .binary):
                 return p.binaryData()
             case (.plist(let p), .xml), (.keyedArchive(let p, _), .xml):
-                return p.xmlData()
+                losses = p.conversionLosses(to: .xml)
+                return try p.xmlData()
             case (.plist(let p), .json), (.keyedArchive(let p, _), .json):
                 return Array((try PlistJSONRenderer(plist: p).render().serialized() + "\n").utf8)
             case (.nibArchive(let g), .json):
@@ -50,14 +62,29 @@ struct ConvertCommand: ParsableCommand {
             case (.nibArchive(let g), .binary), (.nibArchive(let g), .xml):
                 // NIBArchive conventions → keyed conventions, then the keyed-archive layout.
                 let keyed = try PropertyList(keyedArchive: try g.convertedToKeyedArchive(), format: to == .xml ? .xml : .binary)
-                return to == .xml ? keyed.xmlData() : keyed.binaryData()
+                if to == .xml { losses = keyed.conversionLosses(to: .xml) }
+                return to == .xml ? try keyed.xmlData() : keyed.binaryData()
             case (.keyedArchive(_, let g), .nibarchive), (.nibArchive(let g), .nibarchive):
                 return try g.convertedToNIBArchive().nibArchiveData()
             case (.plist, .nibarchive):
                 throw ArchiveError(.unsupportedFormat, "only a nib (a keyed archive or NIBArchive) converts to a NIBArchive")
             }
         }
+        for loss in losses {
+            let line = "lossy: \(loss.kind.rawValue): \(loss.count) object\(loss.count == 1 ? "" : "s") lose \(loss.kind.words), first at \(Self.keyPath(loss.firstKeyPath))"
+            if strict { common.report(CLIError(path: opened.path, what: line)) } else { common.warn(CLIError(path: opened.path, what: line)) }
+        }
+        if strict, !losses.isEmpty { throw ExitCode.failure }
         try write(bytes)
+    }
+
+    /// `root.$objects[4].NS.time`: keys joined by dots, member positions in brackets.
+    static func keyPath(_ components: [String]) -> String {
+        var out = ""
+        for c in components {
+            if c.hasPrefix("[") || out.isEmpty { out += c } else { out += "." + c }
+        }
+        return out
     }
 
     private func write(_ bytes: [UInt8]) throws {

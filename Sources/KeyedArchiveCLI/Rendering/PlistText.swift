@@ -41,7 +41,8 @@ struct PlistTextRenderer {
                 var children: [Work] = []
                 if kind == .dict {
                     for (k, v) in zip(plist.dictKeys(i), plist.dictValues(i)) {
-                        let label = plist.string(k) ?? "@\(k)"
+                        // A key that is not a string (legal in binary plists) shows its type and value.
+                        let label = plist.kind(k) == .string ? (plist.string(k) ?? "") : "{\(plist.kind(k)) key \(keyText(k, scalars))}"
                         children.append(Work(label: label, index: v, indent: w.indent + 1))
                     }
                 } else {
@@ -55,6 +56,13 @@ struct PlistTextRenderer {
             }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    private func keyText(_ k: Int, _ r: GraphTextRenderer) -> String {
+        switch plist.kind(k) {
+        case .array, .set, .dict: return "\(plist.kind(k))(\(plist.containerCount(k))) @\(k)"
+        default: return scalar(k, r)
+        }
     }
 
     private func scalar(_ i: Int, _ r: GraphTextRenderer) -> String {

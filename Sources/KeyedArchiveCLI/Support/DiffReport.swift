@@ -132,16 +132,17 @@ enum PlistDiff {
         while let (x, y, path) = stack.popLast(), out.count < limit {
             switch (x, y) {
             case let (.dict(p), .dict(q)):
-                let keysP = p.map { key($0.key) }, keysQ = q.map { key($0.key) }
-                let mapQ = Dictionary(zip(keysQ, q.map(\.value)), uniquingKeysWith: { _, last in last })
-                let setP = Set(keysP)
-                for (k, v) in zip(keysP, p.map(\.value)).reversed() {
-                    if let w = mapQ[k] { stack.append((v, w, path + "." + k)) } else {
-                        out.append(.init(kind: .removed, path: path + "." + k, message: "only in the first plist"))
+                // Keys compare by type and value: the integer 1 and the string "1" are different keys.
+                let mapQ = Dictionary(q.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                let setP = Set(p.map(\.key))
+                for entry in p.reversed() {
+                    let sub = path + label(entry.key)
+                    if let w = mapQ[entry.key] { stack.append((entry.value, w, sub)) } else {
+                        out.append(.init(kind: .removed, path: sub, message: "only in the first plist"))
                     }
                 }
-                for k in keysQ where !setP.contains(k) {
-                    out.append(.init(kind: .added, path: path + "." + k, message: "only in the second plist"))
+                for entry in q where !setP.contains(entry.key) {
+                    out.append(.init(kind: .added, path: path + label(entry.key), message: "only in the second plist"))
                 }
             case let (.array(p), .array(q)), let (.set(p), .set(q)):
                 if p.count != q.count {
@@ -155,9 +156,27 @@ enum PlistDiff {
         return out
     }
 
-    private static func key(_ v: PlistValue) -> String {
-        if case .string(let s) = v { return s }
-        return short(v)
+    /// `.name` for a string key; `.{integer key 1}` for a key of another type.
+    private static func label(_ v: PlistValue) -> String {
+        if case .string(let s) = v { return "." + s }
+        return ".{\(typeName(v)) key \(short(v))}"
+    }
+
+    private static func typeName(_ v: PlistValue) -> String {
+        switch v {
+        case .null: "null"
+        case .fill: "fill"
+        case .bool: "bool"
+        case .integer, .unsignedInteger, .wideInteger: "integer"
+        case .real, .real32: "real"
+        case .date: "date"
+        case .data: "data"
+        case .string: "string"
+        case .uid: "uid"
+        case .array: "array"
+        case .set: "set"
+        case .dict: "dict"
+        }
     }
 
     private static func short(_ v: PlistValue) -> String {

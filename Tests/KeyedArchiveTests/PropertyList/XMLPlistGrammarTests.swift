@@ -154,7 +154,7 @@ import Testing
             PlistDictEntry(key: .string("d"), value: .data([1, 2, 3])),
             PlistDictEntry(key: .string("t"), value: .date(0)),
         ])
-        let text = String(decoding: PropertyList(v).xmlData(), as: UTF8.self)
+        let text = String(decoding: try PropertyList(v).xmlData(), as: UTF8.self)
         #expect(text == Self.prolog + """
         <dict>
         \t<key>a&lt;&amp;&gt;</key>
@@ -185,9 +185,9 @@ import Testing
         """)
     }
 
-    @Test func writerWrapsLongDataLikeCF() {
+    @Test func writerWrapsLongDataLikeCF() throws {
         // At indent level 1 a line holds 76 - 8 = 68 characters (51 bytes).
-        let text = String(decoding: PropertyList(.array([.data(Array(repeating: 0xAB, count: 120))])).xmlData(), as: UTF8.self)
+        let text = String(decoding: try PropertyList(.array([.data(Array(repeating: 0xAB, count: 120))])).xmlData(), as: UTF8.self)
         let lines = text.split(separator: "\n").filter { $0.hasPrefix("\tq") }
         #expect(lines.map(\.count) == [69, 69, 25])
     }
