@@ -20,6 +20,25 @@ enum ArchiveDocument {
         return .keyedArchive(plist, try ArchiveGraph(keyedArchive: plist, limits: limits))
     }
 
+    /// Like ``open(_:limits:)``, but a keyed archive that `validate` would reject still opens (as its
+    /// object graph when that can be built, else as a plain property list), with the problem beside it.
+    /// Only input that is not even a property list or NIBArchive throws.
+    static func openLeniently(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) -> (ArchiveDocument, problem: ArchiveError?) {
+        if ArchiveFormat.detect(bytes) == .nibArchive {
+            let document = ArchiveDocument.nibArchive(try ArchiveGraph(nibArchive: bytes, limits: limits))
+            return (document, Validation.problem(in: document))
+        }
+        let plist = try PropertyList(parsing: bytes, limits: limits)
+        guard looksKeyed(plist) else { return (.plist(plist), nil) }
+        let document: ArchiveDocument
+        do {
+            document = .keyedArchive(plist, try ArchiveGraph(keyedArchive: plist, limits: limits))
+        } catch {
+            return (.plist(plist), error)
+        }
+        return (document, Validation.problem(in: document))
+    }
+
     /// Whether the root is a dictionary with `$archiver` or `$objects`.
     static func looksKeyed(_ plist: PropertyList) -> Bool {
         let root = plist.root

@@ -30,13 +30,16 @@ struct OpenedInput {
 }
 
 extension CommonOptions {
-    /// Loads and parses one input, or prints its error line and exits 1.
+    /// Loads and parses one input, or prints its error line and exits 1. A keyed archive or nib that
+    /// `validate` would reject still opens, and its problem is printed to standard error as a warning.
     func open(_ argument: String) throws -> OpenedInput {
         let ref = InputReference(argument: argument)
         do throws(CLIError) {
             let bytes = try InputLoader.loadSingleFile(ref)
             do {
-                return OpenedInput(path: ref.description, bytes: bytes, document: try ArchiveDocument.open(bytes))
+                let (document, problem) = try ArchiveDocument.openLeniently(bytes)
+                if let problem { warn(CLIError(path: ref.description, problem, bytes: bytes)) }
+                return OpenedInput(path: ref.description, bytes: bytes, document: document)
             } catch {
                 throw CLIError(path: ref.description, error, bytes: bytes)
             }
@@ -44,6 +47,13 @@ extension CommonOptions {
             report(error)
             throw ExitCode.failure
         }
+    }
+
+    /// Prints `problem` to standard error as `path: warning: what (where)`.
+    func warn(_ problem: CLIError) {
+        var line = problem
+        line.what = "warning: " + line.what
+        StandardStream.error(line.report(verbose: verbose))
     }
 
     /// Runs `body`, turning its error into an error line about `input` and exit status 1.

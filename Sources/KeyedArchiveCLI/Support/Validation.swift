@@ -7,15 +7,34 @@ enum Validation {
     /// every reference in that graph, and for a nib its document model and load plan.
     static func check(_ bytes: [UInt8]) throws(ArchiveError) {
         let document = try ArchiveDocument.open(bytes)
-        switch document {
-        case .plist(let plist):
-            // Materialise every value once: strings, dates and numbers are decoded lazily otherwise.
-            _ = try plist.value(at: nil)
-        case .keyedArchive(_, let graph), .nibArchive(let graph):
-            try GraphCheck.verify(graph)
-            if ArchivePlatform.detect(graph) != nil || graph.metadata.source == .nibArchive {
-                _ = try Nib(document: try NibDocument(graph: graph))
+        if let problem = problem(in: document) { throw problem }
+    }
+
+    /// What `validate` finds wrong with a parsed document beyond parsing: a keyed archive's structure
+    /// as `NSKeyedUnarchiver` checks it, references in the graph, and for a nib its model and load plan.
+    /// `dump` and `convert` print the same problem as a warning, so no command says less than another.
+    static func problem(in document: ArchiveDocument) -> ArchiveError? {
+        do throws(ArchiveError) {
+            switch document {
+            case .plist(let plist):
+                // Materialise every value once: strings, dates and numbers are decoded lazily otherwise.
+                _ = try plist.value(at: nil)
+            case .keyedArchive(let plist, let graph):
+                try plist.checkKeyedArchiveStructure()
+                try checkGraph(graph)
+            case .nibArchive(let graph):
+                try checkGraph(graph)
             }
+        } catch {
+            return error
+        }
+        return nil
+    }
+
+    private static func checkGraph(_ graph: ArchiveGraph) throws(ArchiveError) {
+        try GraphCheck.verify(graph)
+        if ArchivePlatform.detect(graph) != nil || graph.metadata.source == .nibArchive {
+            _ = try Nib(document: try NibDocument(graph: graph))
         }
     }
 
