@@ -1,5 +1,5 @@
 /// Container-neutral readers for the conventions keyed archives and NIBArchives disagree on:
-/// collections, strings, numbers and nested archives (geometry is in `ArchiveGraph+NibGeometry.swift`).
+/// collections, strings, numbers and nested archives (nib geometry and conversion are in the Nib module).
 /// The nib model, the Unarchiver and the CLI use these, so that code above the graph never asks which
 /// container an object came from.
 extension ArchiveGraph {
@@ -36,7 +36,7 @@ extension ArchiveGraph {
     public static let nibStringClasses: Set<String> = ["NSString", "NSMutableString", "NSLocalizableString"]
 
     /// The key string at `index`, or "" for an index outside the key table (hand-built graphs).
-    func keyName(_ index: Int) -> String {
+    public func keyName(_ index: Int) -> String {
         index >= 0 && index < keys.count ? keys[index] : ""
     }
 

@@ -14,8 +14,10 @@ public enum NIBArchiveShapeCheck {
     }
 
     /// Every violation found (empty when the bytes are Apple-shaped). A file that does not parse at all
-    /// yields one `parses` violation.
-    public static func violations(_ bytes: [UInt8], allowedCoderVersions: Set<UInt32> = [9, 10]) -> [Violation] {
+    /// yields one `parses` violation. `geometryKeys` names the keys whose values must be `0x07` blobs
+    /// (which keys those are is nib meaning: the `Nib` module passes `NibGeometryKind.uiKitKeys`).
+    public static func violations(_ bytes: [UInt8], allowedCoderVersions: Set<UInt32> = [9, 10],
+                                  geometryKeys: [String: NibGeometryKind] = [:]) -> [Violation] {
         var out: [Violation] = []
         func add(_ rule: String, _ detail: String, _ offset: Int? = nil) {
             out.append(Violation(rule: rule, detail: detail, offset: offset))
@@ -80,7 +82,7 @@ public enum NIBArchiveShapeCheck {
                 case let .bytes(r):
                     checkMinimal(&s, "values[\(i)].length", add)
                     s.pos = r.start + r.count
-                    if let kind = NibGeometryKind.uiKitKeys[graph.keys[kv.key]], graph.bytes(r).first != 0x07 || r.count != 1 + 8 * kind.elementCount {
+                    if let kind = geometryKeys[graph.keys[kv.key]], graph.bytes(r).first != 0x07 || r.count != 1 + 8 * kind.elementCount {
                         add("geometry", "values[\(i)] \(graph.keys[kv.key]) is not a 0x07 blob of \(kind.elementCount) doubles")
                     }
                 case .float, .ref: s.pos += 4

@@ -20,13 +20,15 @@ extension ArchiveGraph {
     /// Any other graph is written by Apple's rules: header 1/10, tables contiguous from offset 50
     /// (objects, keys, values, classes), minimal varints, the §6.1 integer width rule, `firstValue` 0
     /// for empty objects, and duplicate keys in one object dropped except `UINibEncoderEmptyKey`.
-    /// Keyed-archive graphs are converted first (``convertedToNIBArchive()``).
+    /// A graph read from a keyed archive must first be converted to NIBArchive conventions with
+    /// `convertedToNIBArchive()` from the `Nib` module (collections, strings and geometry differ).
     public func nibArchiveData(options: NIBArchiveWriteOptions = .init()) throws(ArchiveError) -> [UInt8] {
         switch metadata.source {
         case .nibArchive:
             return try NIBArchiveWriter(graph: self, options: options).writeVerbatim()
         case .keyedArchive:
-            return try convertedToNIBArchive().nibArchiveData(options: options)
+            // Container conventions are nib meaning, which lives in the Nib module.
+            throw ArchiveError(.unsupportedFormat, "a keyed-archive graph has keyed conventions; convert it with convertedToNIBArchive() (module Nib) before writing a NIBArchive")
         case .built:
             return try NIBArchiveWriter(graph: self, options: options).writeAppleShape()
         }
@@ -132,7 +134,7 @@ struct NIBArchiveWriter {
         for (i, o) in graph.objects.enumerated() {
             guard o.kind == .object, o.classIndex >= 0, o.classIndex < graph.classes.count else {
                 throw ArchiveError(.encodingFailed,
-                                   "object \(i) is a \(o.kind) without a class; convert the graph with convertedToNIBArchive()",
+                                   "object \(i) is a \(o.kind) without a class; convert the graph with convertedToNIBArchive() (module Nib)",
                                    objectIndex: i)
             }
             let cls = useClass(o.classIndex)
@@ -274,7 +276,7 @@ struct NIBArchiveWriter {
             Self.appendUInt64(u, to: &out)
         default:
             throw ArchiveError(.encodingFailed,
-                               "values[\(index)]: a \(value.kindName) value has no NIBArchive form; use convertedToNIBArchive()")
+                               "values[\(index)]: a \(value.kindName) value has no NIBArchive form; use convertedToNIBArchive() (module Nib)")
         }
     }
 

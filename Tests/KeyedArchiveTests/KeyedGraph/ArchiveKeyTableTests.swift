@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 /// The graph's key index: canonical duplicates, absent keys, byte-exact matching, and the fallback
 /// that keeps hostile (colliding) key tables linear.

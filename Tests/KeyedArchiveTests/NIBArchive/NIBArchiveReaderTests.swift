@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import CorpusSupport
 
 @Suite struct NIBArchiveReaderTests {
     typealias Example = NIBArchiveWorkedExample

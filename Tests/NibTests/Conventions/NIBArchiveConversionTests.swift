@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import Nib
 import CorpusSupport
 
 @Suite struct NIBArchiveConversionTests {
@@ -18,7 +19,7 @@ import CorpusSupport
                 let reread = try ArchiveGraph(nibArchive: bytes)
                 let diff = original.semanticDiff(reread, limit: 5)
                 #expect(diff.isEmpty, "\(file.name): \(diff)")
-                let shape = NIBArchiveShapeCheck.violations(bytes)
+                let shape = NIBArchiveShapeCheck.nibViolations(bytes)
                 #expect(shape.isEmpty, "\(file.name): \(shape.prefix(5))")
                 #expect(try reread.nibArchiveData() == bytes, "\(file.name): not a fixed point")
                 checked += 1
@@ -139,7 +140,7 @@ import CorpusSupport
         b.top = [ArchiveKeyedValue(key: b.internKey("a"), value: .ref(5)), ArchiveKeyedValue(key: b.internKey("b"), value: .ref(6)),
                  ArchiveKeyedValue(key: b.internKey("n"), value: .ref(3)), ArchiveKeyedValue(key: b.internKey("t"), value: .ref(4))]
         let keyed = b.build()
-        let nib = try ArchiveGraph(nibArchive: keyed.nibArchiveData())
+        let nib = try ArchiveGraph(nibArchive: keyed.convertedToNIBArchive().nibArchiveData())
         let a = try #require(nib.referencedObject(nib.topValue(forKey: "a") ?? .nil))
         let c = try #require(nib.referencedObject(nib.topValue(forKey: "b") ?? .nil))
         #expect(a != c)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KeyedArchive
+import Nib
 import CorpusSupport
 
 /// Conversion through real keyed-archive bytes (the keyed helper's graph ↔ plist mapping).
@@ -41,8 +42,8 @@ import CorpusSupport
         for file in files {
             do {
                 let keyed = try ArchiveGraph(keyedArchive: PropertyList(parsing: file.bytes))
-                let bytes = try keyed.nibArchiveData()
-                let shape = NIBArchiveShapeCheck.violations(bytes)
+                let bytes = try keyed.convertedToNIBArchive().nibArchiveData()
+                let shape = NIBArchiveShapeCheck.nibViolations(bytes)
                 #expect(shape.isEmpty, "\(file.name): \(shape.prefix(3))")
                 let back = try ArchiveGraph(nibArchive: bytes).convertedToKeyedArchive()
                 let diff = keyed.semanticDiff(back, limit: 5)
@@ -75,7 +76,7 @@ import CorpusSupport
             guard let bytes = try? Corpus.bytes(url), let plist = try? PropertyList(parsing: bytes),
                   let keyed = try? ArchiveGraph(keyedArchive: plist), Self.isWellFormed(keyed) else { continue }
             do {
-                let back = try ArchiveGraph(nibArchive: keyed.nibArchiveData()).convertedToKeyedArchive()
+                let back = try ArchiveGraph(nibArchive: keyed.convertedToNIBArchive().nibArchiveData()).convertedToKeyedArchive()
                 let diff = keyed.semanticDiff(back, limit: 3)
                 #expect(diff.isEmpty, "\(Corpus.name(url)): \(diff)")
                 converted += 1

@@ -1,16 +1,18 @@
 import Foundation
-@testable import KeyedArchive
-import CorpusSupport
 
 /// The distinct NIBArchive files of the corpus (`nib/`, including `_nested/`, and the compiled halves
 /// of `xib/`), found by magic and deduplicated by content.
-enum NIBArchiveCorpus {
-    struct File {
-        let name: String
-        let bytes: [UInt8]
+public enum NIBArchiveCorpus {
+    /// One distinct file: its corpus name and bytes.
+    public struct File: Sendable {
+        /// The path below the corpus root.
+        public let name: String
+        /// The whole file.
+        public let bytes: [UInt8]
     }
 
-    static let files: [File] = {
+    /// Every distinct NIBArchive, in corpus order.
+    public static let files: [File] = {
         var seen: Set<[UInt8]> = []
         var out: [File] = []
         for url in Corpus.files("nib", magic: "NIBArchive") + Corpus.files("xib", magic: "NIBArchive") {
@@ -21,5 +23,5 @@ enum NIBArchiveCorpus {
     }()
 
     /// The smallest few files, for exhaustive mutation sweeps.
-    static var smallest: [File] { Array(files.sorted { $0.bytes.count < $1.bytes.count }.prefix(3)) }
+    public static var smallest: [File] { Array(files.sorted { $0.bytes.count < $1.bytes.count }.prefix(3)) }
 }

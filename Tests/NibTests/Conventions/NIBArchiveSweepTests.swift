@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import Nib
 import CorpusSupport
 
 /// Mutation sweeps over small real nibs: every prefix and every single-bit flip must either parse

@@ -1,3 +1,5 @@
+import KeyedArchive
+
 /// One difference found by ``ArchiveGraph/semanticDiff(_:limit:)``.
 public struct ArchiveSemanticDifference: Sendable, Hashable, CustomStringConvertible {
     /// Where, from the top: `$top.IBDocument.Objects → UIBounds`.
@@ -153,8 +155,8 @@ struct SemanticDiffer {
         for k in gb.order where ga.byKey[k] == nil { report("\(path).\(k)", "only in the second graph") }
         for k in ga.order {
             guard var xs = ga.byKey[k], var ys = gb.byKey[k] else { continue }
-            if unordered, k == ArchiveGraph.NibKeys.emptyKey { (xs, ys) = canonicalMembers(xs, ys) }
-            if unordered, k == ArchiveGraph.NibKeys.objects, xs.count == 1, ys.count == 1,
+            if unordered, k == ConventionKeys.emptyKey { (xs, ys) = canonicalMembers(xs, ys) }
+            if unordered, k == ConventionKeys.objects, xs.count == 1, ys.count == 1,
                !a.items(xs[0]).isEmpty || !b.items(ys[0]).isEmpty {
                 let (mx, my) = canonicalMembers(Array(a.items(xs[0])), Array(b.items(ys[0])))
                 if mx.count != my.count { report("\(path).\(k)", "\(mx.count) members ≠ \(my.count) members") }

@@ -1,8 +1,8 @@
 /// The hand-built 176-byte archive of `nibarchive-format.md` §12: object 0 (NSObject) has
 /// `title` → NSString "Hi", `enabled` = true, `count` = 300 (int16) and `tint` → UIColor
 /// (`UIWhite` = 1.0f); UIColor has the fallback NSColor.
-enum NIBArchiveWorkedExample {
-    static let bytes: [UInt8] = [
+public enum NIBArchiveWorkedExample {
+    public static let bytes: [UInt8] = [
         // Header
         0x4E, 0x49, 0x42, 0x41, 0x72, 0x63, 0x68, 0x69, 0x76, 0x65,  // 00: "NIBArchive"
         0x01, 0x00, 0x00, 0x00,  // 0A: formatVersion 1
@@ -37,14 +37,14 @@ enum NIBArchiveWorkedExample {
     ]  // B0: end (176 bytes)
 
     /// A copy with `bytes[offset] = value`.
-    static func patched(_ offset: Int, _ value: UInt8) -> [UInt8] {
+    public static func patched(_ offset: Int, _ value: UInt8) -> [UInt8] {
         var b = bytes
         b[offset] = value
         return b
     }
 
     /// Builds a NIBArchive from a header and table bodies placed at the given offsets (gaps zero-filled).
-    static func assemble(formatVersion: UInt32 = 1, coderVersion: UInt32 = 10,
+    public static func assemble(formatVersion: UInt32 = 1, coderVersion: UInt32 = 10,
                          objects: (count: UInt32, body: [UInt8]), keys: (count: UInt32, body: [UInt8]),
                          values: (count: UInt32, body: [UInt8]), classes: (count: UInt32, body: [UInt8]),
                          order: [Int] = [0, 1, 2, 3], gap: Int = 0) -> [UInt8] {
@@ -69,7 +69,7 @@ enum NIBArchiveWorkedExample {
     }
 
     /// The example's four table bodies, sliced out of ``bytes``.
-    static var tables: (objects: (count: UInt32, body: [UInt8]), keys: (count: UInt32, body: [UInt8]),
+    public static var tables: (objects: (count: UInt32, body: [UInt8]), keys: (count: UInt32, body: [UInt8]),
                         values: (count: UInt32, body: [UInt8]), classes: (count: UInt32, body: [UInt8])) {
         ((3, Array(bytes[0x32 ..< 0x3B])), (6, Array(bytes[0x3B ..< 0x65])),
          (6, Array(bytes[0x65 ..< 0x82])), (4, Array(bytes[0x82 ..< 0xB0])))
@@ -77,7 +77,7 @@ enum NIBArchiveWorkedExample {
 
     /// A minimal archive whose object 0 (NSObject) has the single value `k` = `value` (type byte and
     /// payload), with `extraObjects` more NSObject records that have no values.
-    static func oneValue(_ typeAndPayload: [UInt8], extraObjects: UInt32 = 0) -> [UInt8] {
+    public static func oneValue(_ typeAndPayload: [UInt8], extraObjects: UInt32 = 0) -> [UInt8] {
         var objects: [UInt8] = [0x80, 0x80, 0x81]  // NSObject, values 0..<1
         for _ in 0 ..< extraObjects { objects += [0x80, 0x80, 0x80] }  // NSObject, no values
         return assemble(objects: (1 + extraObjects, objects),

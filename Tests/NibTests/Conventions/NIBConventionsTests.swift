@@ -1,5 +1,6 @@
 import Testing
 @testable import KeyedArchive
+import Nib
 import CorpusSupport
 
 @Suite struct NIBConventionsTests {
@@ -148,7 +149,7 @@ import CorpusSupport
         b.top = [ArchiveKeyedValue(key: b.internKey("root"), value: .ref(1))]
         let keyed = b.build()
 
-        let ten = try ArchiveGraph(nibArchive: keyed.nibArchiveData())
+        let ten = try ArchiveGraph(nibArchive: keyed.convertedToNIBArchive().nibArchiveData())
         let set10 = try #require(ten.referencedObject(ten.topValue(forKey: "root") ?? .nil))
         #expect(ten.value(ofObject: set10, forKey: "NS.object.0") != nil)
         #expect(ten.value(ofObject: set10, forKey: "NSInlinedValue") == nil)

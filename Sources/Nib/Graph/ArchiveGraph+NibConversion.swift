@@ -1,3 +1,5 @@
+import KeyedArchive
+
 /// Converting a nib's object graph between the two containers' conventions
 /// (`nib-object-model.md`: collections, strings, UIKit geometry; plus numbers and the top scope).
 ///
@@ -43,7 +45,8 @@ extension ArchiveGraph {
     }
 }
 
-typealias NibKeys = ArchiveGraph.NibKeys
+/// The container conventions' key names, named apart from the loader's ``NibKeys``.
+typealias ConventionKeys = ArchiveGraph.NibKeys
 
 // MARK: - NIBArchive → keyed
 
@@ -97,20 +100,20 @@ struct NibToKeyedConverter {
         let graph = source
         func keyOf(_ kv: ArchiveKeyedValue) -> String { graph.keyName(kv.key) }
 
-        if name == "NSString", own.count == 1, keyOf(own[0]) == NibKeys.bytes, let s = utf8String(own[0].value) {
+        if name == "NSString", own.count == 1, keyOf(own[0]) == ConventionKeys.bytes, let s = utf8String(own[0].value) {
             b.appendPlain(s)
             return
         }
-        if name == "NSData", own.count == 1, keyOf(own[0]) == NibKeys.bytes, case .bytes = own[0].value {
+        if name == "NSData", own.count == 1, keyOf(own[0]) == ConventionKeys.bytes, case .bytes = own[0].value {
             b.appendPlain(own[0].value)
             return
         }
         if name == "NSNumber", own.count == 1 {
             switch (keyOf(own[0]), own[0].value) {
-            case let (NibKeys.intval, .int(v, _)):
+            case let (ConventionKeys.intval, .int(v, _)):
                 b.appendPlain(.int(v, width: 0))
                 return
-            case (NibKeys.dblval, .double), (NibKeys.dblval, .float), (NibKeys.boolval, .bool):
+            case (ConventionKeys.dblval, .double), (ConventionKeys.dblval, .float), (ConventionKeys.boolval, .bool):
                 b.appendPlain(own[0].value)
                 return
             default: break
@@ -124,25 +127,25 @@ struct NibToKeyedConverter {
             }
             numbered.sort { $0.0 < $1.0 }
             let members = b.appendItems(numbered.map(\.1))
-            b.appendObject(classIndex: o.classIndex, values: [ArchiveKeyedValue(key: b.internKey(NibKeys.objects), value: .array(members))])
+            b.appendObject(classIndex: o.classIndex, values: [ArchiveKeyedValue(key: b.internKey(ConventionKeys.objects), value: .array(members))])
             return
         }
-        let inlined = own.contains { keyOf($0) == NibKeys.inlined && $0.value == .bool(true) }
+        let inlined = own.contains { keyOf($0) == ConventionKeys.inlined && $0.value == .bool(true) }
         var rest: [ArchiveKeyedValue] = []
         var elements: [ArchiveValue] = []
         for kv in own {
             let k = keyOf(kv)
-            if inlined, k == NibKeys.inlined { continue }
-            if inlined, k == NibKeys.emptyKey {
+            if inlined, k == ConventionKeys.inlined { continue }
+            if inlined, k == ConventionKeys.emptyKey {
                 elements.append(try mapValue(kv.value, key: k, objectIndex: i))
                 continue
             }
-            if k == NibKeys.bytes, ArchiveGraph.nibStringClasses.contains(name), let s = utf8String(kv.value) {
-                rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.string), value: s))
+            if k == ConventionKeys.bytes, ArchiveGraph.nibStringClasses.contains(name), let s = utf8String(kv.value) {
+                rest.append(ArchiveKeyedValue(key: b.internKey(ConventionKeys.string), value: s))
                 continue
             }
-            if k == NibKeys.bytes, name == "NSMutableData", case .bytes = kv.value {
-                rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.data), value: kv.value))
+            if k == ConventionKeys.bytes, name == "NSMutableData", case .bytes = kv.value {
+                rest.append(ArchiveKeyedValue(key: b.internKey(ConventionKeys.data), value: kv.value))
                 continue
             }
             rest.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: i)))
@@ -154,10 +157,10 @@ struct NibToKeyedConverter {
                 }
                 let ks = b.appendItems(stride(from: 0, to: elements.count, by: 2).map { elements[$0] })
                 let vs = b.appendItems(stride(from: 1, to: elements.count, by: 2).map { elements[$0] })
-                rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.keys), value: .array(ks)))
-                rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.objects), value: .array(vs)))
+                rest.append(ArchiveKeyedValue(key: b.internKey(ConventionKeys.keys), value: .array(ks)))
+                rest.append(ArchiveKeyedValue(key: b.internKey(ConventionKeys.objects), value: .array(vs)))
             } else {
-                rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.objects), value: .array(b.appendItems(elements))))
+                rest.append(ArchiveKeyedValue(key: b.internKey(ConventionKeys.objects), value: .array(b.appendItems(elements))))
             }
         }
         b.appendObject(classIndex: o.classIndex, values: rest)
@@ -320,14 +323,14 @@ struct KeyedToNibConverter {
             let isDict = ArchiveGraph.nibDictionaryClasses.contains(name)
             for kv in own {
                 let k = source.keyName(kv.key)
-                if (isArray || isDict), k == NibKeys.objects, objectsArray == nil, isCollection(kv.value) {
+                if (isArray || isDict), k == ConventionKeys.objects, objectsArray == nil, isCollection(kv.value) {
                     objectsArray = kv.value
-                } else if isDict, k == NibKeys.keys, keysArray == nil, isCollection(kv.value) {
+                } else if isDict, k == ConventionKeys.keys, keysArray == nil, isCollection(kv.value) {
                     keysArray = kv.value
-                } else if k == NibKeys.string, ArchiveGraph.nibStringClasses.contains(name), case .string = kv.value {
-                    rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.bytes), value: try utf8Bytes(kv.value)))
-                } else if k == NibKeys.data, name == "NSMutableData", case .bytes = kv.value {
-                    rest.append(ArchiveKeyedValue(key: b.internKey(NibKeys.bytes), value: kv.value))
+                } else if k == ConventionKeys.string, ArchiveGraph.nibStringClasses.contains(name), case .string = kv.value {
+                    rest.append(ArchiveKeyedValue(key: b.internKey(ConventionKeys.bytes), value: try utf8Bytes(kv.value)))
+                } else if k == ConventionKeys.data, name == "NSMutableData", case .bytes = kv.value {
+                    rest.append(ArchiveKeyedValue(key: b.internKey(ConventionKeys.bytes), value: kv.value))
                 } else {
                     rest.append(ArchiveKeyedValue(key: b.internKey(k), value: try mapValue(kv.value, key: k, objectIndex: i)))
                 }
@@ -374,14 +377,14 @@ struct KeyedToNibConverter {
             b.appendObject(classIndex: b.internClass(cls), values: [ArchiveKeyedValue(key: b.internKey(key), value: value)])
         }
         switch v {
-        case .string: one("NSString", NibKeys.bytes, try utf8Bytes(v))
-        case .int, .unsignedInt: one("NSNumber", NibKeys.intval, v)
+        case .string: one("NSString", ConventionKeys.bytes, try utf8Bytes(v))
+        case .int, .unsignedInt: one("NSNumber", ConventionKeys.intval, v)
         case .wideInt:
             throw ArchiveError(.encodingFailed, "a 128-bit integer has no NIBArchive form", objectIndex: objectIndex)
-        case .float: one("NSNumber", NibKeys.dblval, v)  // kept 32-bit so the plist real width survives
-        case .double: one("NSNumber", NibKeys.dblval, v)
-        case .bool: one("NSNumber", NibKeys.boolval, v)
-        case .bytes: one("NSData", NibKeys.bytes, v)
+        case .float: one("NSNumber", ConventionKeys.dblval, v)  // kept 32-bit so the plist real width survives
+        case .double: one("NSNumber", ConventionKeys.dblval, v)
+        case .bool: one("NSNumber", ConventionKeys.boolval, v)
+        case .bytes: one("NSData", ConventionKeys.bytes, v)
         case let .date(t): one("NSDate", "NS.time", .double(t))
         case .nil, .ref: b.appendObject(classIndex: b.internClass("NSNull"), values: [])
         case let .array(r), let .set(r):
@@ -404,8 +407,8 @@ struct KeyedToNibConverter {
     }
 
     mutating func appendInlinedMapped(classIndex: Int, members: [ArchiveValue], extra: [ArchiveKeyedValue]) throws(ArchiveError) {
-        var vals = [ArchiveKeyedValue(key: b.internKey(NibKeys.inlined), value: .bool(true))]
-        let empty = b.internKey(NibKeys.emptyKey)
+        var vals = [ArchiveKeyedValue(key: b.internKey(ConventionKeys.inlined), value: .bool(true))]
+        let empty = b.internKey(ConventionKeys.emptyKey)
         for m in members { vals.append(ArchiveKeyedValue(key: empty, value: m)) }
         vals += extra
         b.appendObject(classIndex: classIndex, values: vals)
@@ -420,7 +423,7 @@ struct KeyedToNibConverter {
 
     /// A collection member: nested inline collections become pending objects (no recursion).
     mutating func mapMember(_ v: ArchiveValue, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
-        try mapValue(v, key: NibKeys.emptyKey, objectIndex: objectIndex)
+        try mapValue(v, key: ConventionKeys.emptyKey, objectIndex: objectIndex)
     }
 
     mutating func mapValues(_ kvs: [ArchiveKeyedValue], objectIndex: Int?) throws(ArchiveError) -> [ArchiveKeyedValue] {
