@@ -132,9 +132,9 @@ struct NibLintCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() throws {
-        let declarations: OutletDeclarations
+        let declarations: NibOutletDeclarations
         do {
-            declarations = try OutletDeclarations(json: try InputLoader.readFile(outlets, display: outlets), path: outlets)
+            declarations = try NibOutletDeclarations(json: try InputLoader.readFile(outlets, display: outlets), path: outlets)
         } catch {
             common.report(error)
             throw ExitCode(2)

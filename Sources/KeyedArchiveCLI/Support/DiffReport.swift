@@ -1,4 +1,5 @@
 import KeyedArchive
+import Nib
 
 /// What `diff` found between two documents.
 struct DiffReport {
@@ -53,7 +54,7 @@ struct DiffReport {
                 report.differences.append(Difference(kind: kind, path: d.path, message: d.message))
             }
             report.classCounts = classCountChanges(ga, gb)
-            let ca = NibConnections.describe(ga), cb = NibConnections.describe(gb)
+            let ca = NibConnectionSummary.describe(ga), cb = NibConnectionSummary.describe(gb)
             report.connectionsOnlyInA = multisetDifference(ca, cb)
             report.connectionsOnlyInB = multisetDifference(cb, ca)
         }

@@ -1,14 +1,15 @@
 import KeyedArchive
 
 /// A nib's connections read straight from its graph (nib-object-model.md §1.3 and §2), described
-/// without object indices so that two encodes of one document compare equal.
-enum NibConnections {
+/// without object indices so that two encodes of one document compare equal: what the nib diff
+/// compares connections by.
+public enum NibConnectionSummary {
     static let labelKeys = ["UILabel", "NSLabel"]
     static let sourceKeys = ["UISource", "NSSource"]
     static let destinationKeys = ["UIDestination", "NSDestination"]
 
     /// `outlet window: CassiusAppDelegate → UIWindow`, one per connection object, in table order.
-    static func describe(_ g: ArchiveGraph) -> [String] {
+    public static func describe(_ g: ArchiveGraph) -> [String] {
         var out: [String] = []
         for i in g.objects.indices {
             guard let cls = g.className(ofObject: i), let kind = kind(cls) else { continue }

@@ -1,57 +1,61 @@
-import Foundation
 import KeyedArchive
-import Nib
 
-/// The declared outlets and actions of classes, read from the `--outlets` JSON file:
-/// `{"ClassName": {"outlets": ["name", …], "actions": ["selector:", …]}, …}`.
-struct OutletDeclarations {
-    struct Declared {
-        var outlets: Set<String>
-        var actions: Set<String>
+/// The outlets and actions classes declare, which ``NibLint`` checks connections against
+/// (the `--outlets` file of `keyed-archive nib lint` is this, as JSON).
+public struct NibOutletDeclarations: Sendable, Hashable {
+    /// What one class declares.
+    public struct Declared: Sendable, Hashable {
+        /// Outlet property names.
+        public var outlets: Set<String>
+        /// Action selectors, with their colons (`clear:`).
+        public var actions: Set<String>
+        /// A class's declarations.
+        public init(outlets: Set<String> = [], actions: Set<String> = []) {
+            self.outlets = outlets
+            self.actions = actions
+        }
     }
 
-    var classes: [String: Declared]
+    /// Class name (as the nib names it: custom class, mangled Swift name) → declarations.
+    public var classes: [String: Declared]
 
-    init(classes: [String: Declared]) { self.classes = classes }
-
-    init(json bytes: [UInt8], path: String) throws(CLIError) {
-        let parsed: Any
-        do { parsed = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
-            throw CLIError(path: path, what: "not valid JSON (\(error.localizedDescription))")
-        }
-        guard let dict = parsed as? [String: Any] else {
-            throw CLIError(path: path, what: "expected an object mapping class names to {\"outlets\": [...], \"actions\": [...]}")
-        }
-        var classes: [String: Declared] = [:]
-        for (name, entry) in dict {
-            guard let fields = entry as? [String: Any] else {
-                throw CLIError(path: path, what: "\(name): expected an object with \"outlets\" and \"actions\" arrays")
-            }
-            func names(_ key: String) throws(CLIError) -> Set<String> {
-                guard let raw = fields[key] else { return [] }
-                guard let list = raw as? [String] else { throw CLIError(path: path, what: "\(name).\(key): expected an array of strings") }
-                return Set(list)
-            }
-            classes[name] = Declared(outlets: try names("outlets"), actions: try names("actions"))
-        }
-        self.classes = classes
-    }
+    /// Declarations for these classes; classes not listed are not checked.
+    public init(classes: [String: Declared]) { self.classes = classes }
 }
 
 /// One lint finding.
-struct NibLintFinding {
-    enum Kind: String {
-        case undeclaredOutlet, undeclaredAction, unknownCustomClass, unconnectedPlaceholder
+public struct NibLintFinding: Sendable, Hashable {
+    /// What kind of problem.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// An outlet connection names a property its source's class does not declare.
+        case undeclaredOutlet
+        /// An action connection sends a selector its target's class does not declare.
+        case undeclaredAction
+        /// A custom class is missing from the declarations.
+        case unknownCustomClass
+        /// A placeholder (other than First Responder) that no connection touches.
+        case unconnectedPlaceholder
     }
-    var kind: Kind
-    var message: String
-    var objectIndex: Int?
+    /// What kind of problem.
+    public var kind: Kind
+    /// One sentence naming the connection or object.
+    public var message: String
+    /// The object the finding is about (the connection object, or the custom-class object).
+    public var objectIndex: Int?
+
+    /// A finding.
+    public init(kind: Kind, message: String, objectIndex: Int?) {
+        self.kind = kind
+        self.message = message
+        self.objectIndex = objectIndex
+    }
 }
 
-/// Checks a nib's connections against declared outlets and actions.
-enum NibLint {
-    /// `ownerClass` names File's Owner's class when the nib does not record it (iOS nibs never do).
-    static func check(_ doc: NibDocument, declarations: OutletDeclarations, ownerClass: String?) -> [NibLintFinding] {
+/// Checks a nib's connections against the outlets and actions its classes declare.
+public enum NibLint {
+    /// Every finding, in connection order, then custom classes, then placeholders. `ownerClass` names
+    /// File's Owner's class when the nib does not record it (iOS nibs never do).
+    public static func check(_ doc: NibDocument, declarations: NibOutletDeclarations, ownerClass: String?) -> [NibLintFinding] {
         var findings: [NibLintFinding] = []
         let placeholders = Dictionary(doc.placeholders.map { ($0.object.index, $0) }, uniquingKeysWith: { a, _ in a })
         let ownerIndex = doc.filesOwner?.index
