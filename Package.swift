@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "Nib", targets: ["Nib"]),
+        .library(name: "NibCompiler", targets: ["NibCompiler"]),
         .library(name: "KeyedArchiveFuzzSupport", targets: ["KeyedArchiveFuzzSupport"]),
         .executable(name: "keyed-archive", targets: ["KeyedArchiveCLI"]),
     ],
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "KeyedArchive", swiftSettings: strictness),
         // Layer 4: nib document model, containers, loading, storyboards.
         .target(name: "Nib", dependencies: ["KeyedArchive"], swiftSettings: strictness),
+        // Layer 5: XIB/storyboard sources → nibs and .storyboardc (an open ibtool).
+        .target(name: "NibCompiler", dependencies: ["KeyedArchive", "Nib"], swiftSettings: strictness),
         // Shared by the libFuzzer harnesses (FuzzTesting/) and the regression unit tests.
         .target(name: "KeyedArchiveFuzzSupport", dependencies: ["KeyedArchive", "Nib"], swiftSettings: strictness),
         .executableTarget(
@@ -42,6 +45,7 @@ let package = Package(
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport", swiftSettings: strictness),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "CorpusSupport"], resources: [.copy("Fixtures")], swiftSettings: strictness),
         .testTarget(name: "NibTests", dependencies: ["Nib", "KeyedArchive", "CorpusSupport"], swiftSettings: strictness),
+        .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "Nib", "KeyedArchive", "CorpusSupport"], swiftSettings: strictness),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport"], swiftSettings: strictness),
         .testTarget(name: "CLITests", dependencies: [
             "KeyedArchiveCLI", "KeyedArchive", "Nib", "CorpusSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),

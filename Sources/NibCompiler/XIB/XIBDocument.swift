@@ -1,0 +1,87 @@
+import Foundation
+import KeyedArchive
+
+/// A modern (`document` version 3.0) XIB or storyboard source, read into a typed model over its XML.
+///
+/// The typed parts are what every compile needs: the header, dependencies, objects with their ids,
+/// custom classes, connections, runtime attributes, resources and (for storyboards) scenes. Each
+/// class's own properties (`<rect key="frame">`, `<color key="backgroundColor">`, attributes such as
+/// `text="…"`) stay in ``tree``, where the class encoders read them.
+public struct XIBDocument: Sendable {
+    /// `.xib` or `.storyboard`.
+    public enum Kind: String, Sendable, Hashable {
+        /// A XIB: one nib.
+        case xib
+        /// A storyboard: one `.storyboardc` of scene and view nibs.
+        case storyboard
+    }
+
+    /// The XML, as read.
+    public var tree: XMLTree
+    /// XIB or storyboard (from the document `type`).
+    public var kind: Kind
+    /// UIKit or AppKit (from `targetRuntime`).
+    public var runtime: XIBRuntime
+    /// The document `type`, e.g. `com.apple.InterfaceBuilder3.CocoaTouch.XIB`.
+    public var type: String
+    /// `targetRuntime`, e.g. `iOS.CocoaTouch` or `MacOSX.Cocoa`.
+    public var targetRuntime: String
+    /// `toolsVersion` (the Interface Builder build that saved it).
+    public var toolsVersion: String?
+    /// `useAutolayout="YES"`.
+    public var useAutolayout: Bool
+    /// `<deployment identifier>`: `iOS`, `macosx`, ….
+    public var deploymentIdentifier: String?
+    /// `<deployment version>` as (major, minor), decoded from IB's packed decimal form (`2096` = 8.3).
+    public var deploymentVersion: (major: Int, minor: Int)?
+    /// `<plugIn identifier version>` entries.
+    public var plugins: [(identifier: String, version: String?)]
+    /// A storyboard's `initialViewController` id.
+    public var initialViewController: String?
+    /// Every object in document order.
+    public var objects: [XIBObject]
+    /// A XIB's top-level objects (children of `<objects>`), placeholders first as written.
+    public var topLevel: [Int]
+    /// A storyboard's scenes.
+    public var scenes: [XIBScene]
+    /// `<resources>` entries.
+    public var resources: [XIBResource]
+    /// Object index by XIB id.
+    public var objectIndex: [String: Int]
+}
+
+extension XIBDocument {
+    /// Reads a XIB or storyboard file.
+    public init(contentsOf url: URL, limits: DecodingLimits = .xibDefault) throws(ArchiveError) {
+        let bytes: [UInt8]
+        do { bytes = Array(try Data(contentsOf: url)) } catch {
+            throw ArchiveError(.unknownFormat, "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(xml: bytes, limits: limits)
+    }
+
+    /// Reads XIB or storyboard XML.
+    ///
+    /// - Throws: ``ArchiveError`` with line and column: the XML scanner's errors; `.unsupportedFormat`
+    ///   for a legacy `<archive>` XIB or a document version other than 3.0; `.corrupt` for a document
+    ///   that breaks the XIB structure (a duplicate id, a connection without its property or selector).
+    public init(xml bytes: [UInt8], limits: DecodingLimits = .xibDefault) throws(ArchiveError) {
+        let tree = try XMLTree(xml: bytes, limits: limits)
+        self = try XIBReader(tree: tree).read()
+    }
+
+    /// The object with XIB id `id`.
+    public func object(withID id: String) -> XIBObject? {
+        objectIndex[id].map { objects[$0] }
+    }
+
+    /// An attribute of object `o`'s element.
+    public func attribute(_ name: String, of o: Int) -> String? {
+        tree.elements[objects[o].element][name]
+    }
+
+    /// The placeholders among the top-level objects (or a scene's objects).
+    public func placeholders(in list: [Int]) -> [Int] {
+        list.filter { objects[$0].name == "placeholder" || (runtime == .cocoa && objects[$0].id.hasPrefix("-")) }
+    }
+}
