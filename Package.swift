@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "KeyedArchiveCLI",
             dependencies: [
-                "KeyedArchive", "Nib",
+                "KeyedArchive", "Nib", "NibCompiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

@@ -12,6 +12,7 @@ struct KeyedArchiveCommand: ParsableCommand {
         of a zip archive such as App.ipa#Payload/App.app/Base.lproj/Main.storyboardc.
         """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, DumpCommand.self, ConvertCommand.self, LsCommand.self, DiffCommand.self, NibCommand.self]
+        subcommands: [ValidateCommand.self, DumpCommand.self, ConvertCommand.self, LsCommand.self, DiffCommand.self, NibCommand.self,
+                      CompileCommand.self, GoldenCommand.self]
     )
 }

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import KeyedArchive
+import NibCompiler
+
+struct GoldenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xib-golden",
+        abstract: "Compile every golden pair of a corpus and compare with ibtool's nibs.",
+        discussion: """
+        Reads a corpus MANIFEST.tsv (xib and storyboard rows with paired_with), compiles each source \
+        and compares the result with the nib ibtool made from it, key/value pair by pair (classes, \
+        keys, value types with integer width, values and array order; object and key order free). \
+        Prints a line per pair and the totals: agreement, fully equal pairs, pairs whose nib loads \
+        with the same placeholders, top-level objects, connections and awake order, and the classes \
+        that hold the rest back. Scripts/xib-golden runs it over ../shared/corpus/xib.
+
+        Examples:
+          keyed-archive xib-golden ../shared/corpus/xib/MANIFEST.tsv
+          keyed-archive xib-golden ../shared/corpus/xib/MANIFEST.tsv --filter brooklyn --verbose
+        """
+    )
+
+    @Argument(help: "A corpus MANIFEST.tsv.") var manifest: String
+
+    @Option(name: .long, help: "Only pairs whose name contains this text.") var filter: String?
+
+    @Flag(name: .long, help: "List the first differences of every pair.") var verbose = false
+
+    func run() throws {
+        var pairs = try XIBGoldenPair.fromManifest(URL(fileURLWithPath: manifest))
+        if let filter { pairs = pairs.filter { $0.name.contains(filter) } }
+        StandardStream.write(XIBGoldenReport(pairs: pairs).text(verbose: verbose))
+    }
+}

@@ -1,0 +1,236 @@
+import KeyedArchive
+
+/// How closely one nib graph reproduces another, counted key/value pair by key/value pair: the measure
+/// of the XIB compiler against ibtool's output (`Scripts/xib-golden`).
+///
+/// Both graphs are walked from the top in step, as ``ArchiveGraph/semanticDiff(_:limit:)`` walks them:
+/// objects pair up where the same key holds them, strings, numbers and data compare by value, integer
+/// widths matter (width 0 matches any), set members compare without order, and table order and
+/// numbering are free. Every value of every object reachable in the reference counts once, so a
+/// subtree the candidate lacks counts as missing pairs rather than one difference.
+public struct NibGraphComparison: Sendable {
+    /// Key/value pairs of the reference (inline collection elements count one each).
+    public var referencePairs = 0
+    /// Pairs the candidate has with an equal value.
+    public var equal = 0
+    /// Pairs the candidate has with another value (or an object of another class).
+    public var different = 0
+    /// Pairs only the candidate has.
+    public var extra = 0
+    /// Reference objects matched by a candidate object of the same class.
+    public var objectsMatched = 0
+    /// Reference objects reachable from the top.
+    public var referenceObjects = 0
+    /// Per reference class: (pairs, equal pairs).
+    public var byClass: [String: (pairs: Int, equal: Int)] = [:]
+    /// The first differences, as `path: what`.
+    public var samples: [String] = []
+
+    /// Reference pairs the candidate lacks.
+    public var missing: Int { max(0, referencePairs - equal - different) }
+    /// Equal pairs over reference pairs plus extra ones (1 when both are empty).
+    public var agreement: Double {
+        let denominator = referencePairs + extra
+        return denominator == 0 ? 1 : Double(equal) / Double(denominator)
+    }
+    /// Whether the candidate reproduces the reference exactly (up to the freedoms above).
+    public var isFullyEqual: Bool { equal == referencePairs && extra == 0 && different == 0 }
+
+    /// An empty tally, filled in by the walk.
+    fileprivate init() {}
+
+    /// Compares `candidate` against `reference`; `ignoredKeys` are left out on both sides (ibtool's
+    /// known non-determinism). Keep at most `sampleLimit` difference descriptions.
+    public init(reference: ArchiveGraph, candidate: ArchiveGraph, ignoredKeys: Set<String> = [], sampleLimit: Int = 20) {
+        var walk = ComparisonWalk(a: reference, b: candidate, ignored: ignoredKeys, sampleLimit: sampleLimit)
+        walk.run()
+        self = walk.result
+    }
+}
+
+struct ComparisonWalk {
+    let a: ArchiveGraph
+    let b: ArchiveGraph
+    let ignored: Set<String>
+    let sampleLimit: Int
+    var result = NibGraphComparison()
+    var aToB: [Int: Int] = [:]
+    var queue: [(Int, Int, String)] = []
+
+    static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
+    static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
+
+    init(a: ArchiveGraph, b: ArchiveGraph, ignored: Set<String>, sampleLimit: Int) {
+        self.a = a
+        self.b = b
+        self.ignored = ignored
+        self.sampleLimit = sampleLimit
+    }
+
+    mutating func run() {
+        countReference()
+        compareKeyed(scope(a), scope(b), path: "$top", owner: nil)
+        var next = 0
+        while next < queue.count {
+            let (i, j, path) = queue[next]
+            next += 1
+            compareKeyed(Array(a.values(ofObject: i)), Array(b.values(ofObject: j)), path: path, owner: i)
+        }
+    }
+
+    func scope(_ g: ArchiveGraph) -> [ArchiveKeyedValue] {
+        if g.top.isEmpty, g.metadata.source != .keyedArchive, !g.objects.isEmpty { return Array(g.values(ofObject: 0)) }
+        return g.top
+    }
+
+    func key(_ g: ArchiveGraph, _ k: Int) -> String { k >= 0 && k < g.keys.count ? g.keys[k] : "" }
+
+    func className(_ g: ArchiveGraph, _ i: Int) -> String { g.className(ofObject: i) ?? "" }
+
+    func isValueObject(_ g: ArchiveGraph, _ i: Int) -> Bool {
+        g.objects[i].kind == .plain || Self.valueClasses.contains(className(g, i))
+    }
+
+    /// Every pair of every reference object reachable from the top, and the per-class totals.
+    mutating func countReference() {
+        var seen = Set<Int>()
+        var pending: [Int] = []
+        func visit(_ v: ArchiveValue, _ pending: inout [Int], _ seen: inout Set<Int>) {
+            if case .ref(let i) = v, i >= 0, i < a.objects.count, !isValueObject(a, i), seen.insert(i).inserted { pending.append(i) }
+            for m in a.items(v) { visit(m, &pending, &seen) }
+        }
+        for kv in scope(a) where !ignored.contains(key(a, kv.key)) {
+            result.referencePairs += 1
+            visit(kv.value, &pending, &seen)
+        }
+        while let i = pending.popLast() {
+            guard a.objects[i].kind == .object else { continue }
+            result.referenceObjects += 1
+            let cls = className(a, i)
+            for kv in a.values(ofObject: i) where !ignored.contains(key(a, kv.key)) {
+                result.referencePairs += 1
+                result.byClass[cls, default: (0, 0)].pairs += 1
+                visit(kv.value, &pending, &seen)
+            }
+        }
+    }
+
+    mutating func note(_ path: String, _ what: String) {
+        if result.samples.count < sampleLimit { result.samples.append("\(path): \(what)") }
+    }
+
+    mutating func compareKeyed(_ va: [ArchiveKeyedValue], _ vb: [ArchiveKeyedValue], path: String, owner: Int?) {
+        var ga: [String: [ArchiveValue]] = [:], gb: [String: [ArchiveValue]] = [:]
+        var order: [String] = []
+        for kv in va {
+            let k = key(a, kv.key)
+            guard !ignored.contains(k) else { continue }
+            if ga[k] == nil { order.append(k) }
+            ga[k, default: []].append(kv.value)
+        }
+        for kv in vb {
+            let k = key(b, kv.key)
+            guard !ignored.contains(k) else { continue }
+            gb[k, default: []].append(kv.value)
+        }
+        let unordered = owner.map { Self.setClasses.contains(className(a, $0)) } ?? false
+        for (k, ys) in gb where ga[k] == nil {
+            result.extra += ys.count
+            note("\(path).\(k)", "only in the compiled nib")
+        }
+        for k in order {
+            guard var xs = ga[k] else { continue }
+            guard var ys = gb[k] else {
+                note("\(path).\(k)", "missing")
+                continue
+            }
+            if unordered { (xs, ys) = (sortedMembers(a, xs), sortedMembers(b, ys)) }
+            if ys.count > xs.count { result.extra += ys.count - xs.count }
+            if xs.count != ys.count { note("\(path).\(k)", "\(xs.count) values in ibtool's nib, \(ys.count) in ours") }
+            for (x, y) in zip(xs, ys) { compareValue(x, y, path: "\(path).\(k)", owner: owner) }
+        }
+    }
+
+    /// Set members in a stable order: by class, then by text or number.
+    func sortedMembers(_ g: ArchiveGraph, _ xs: [ArchiveValue]) -> [ArchiveValue] {
+        xs.sorted { memberKey(g, $0) < memberKey(g, $1) }
+    }
+
+    func memberKey(_ g: ArchiveGraph, _ v: ArchiveValue) -> String {
+        if case .ref(let i) = v, i >= 0, i < g.objects.count {
+            if let s = try? g.string(of: v) { return "s" + s }
+            return "o" + className(g, i)
+        }
+        return v.kindName
+    }
+
+    mutating func credit(_ owner: Int?, equal: Bool) {
+        if equal {
+            result.equal += 1
+            if let owner { result.byClass[className(a, owner), default: (0, 0)].equal += 1 }
+        } else {
+            result.different += 1
+        }
+    }
+
+    mutating func compareValue(_ x: ArchiveValue, _ y: ArchiveValue, path: String, owner: Int?) {
+        switch (x, y) {
+        case let (.ref(i), .ref(j)):
+            guard i >= 0, i < a.objects.count, j >= 0, j < b.objects.count else { return credit(owner, equal: false) }
+            if isValueObject(a, i) || isValueObject(b, j) {
+                let same = valueText(a, x) == valueText(b, y)
+                if !same { note(path, "\(valueText(a, x)) in ibtool's nib, \(valueText(b, y)) in ours") }
+                return credit(owner, equal: same)
+            }
+            let ca = className(a, i), cb = className(b, j)
+            guard ca == cb else {
+                note(path, "class \(ca) in ibtool's nib, \(cb) in ours")
+                return credit(owner, equal: false)
+            }
+            credit(owner, equal: true)
+            if aToB[i] == nil {
+                aToB[i] = j
+                result.objectsMatched += 1
+                queue.append((i, j, "\(path)→\(ca)"))
+            }
+        case let (.int(v, w), .int(u, z)):
+            let same = v == u && (w == z || w == 0 || z == 0)
+            if !same { note(path, "int \(v) (width \(w)) in ibtool's nib, \(u) (width \(z)) in ours") }
+            credit(owner, equal: same)
+        default:
+            let same = valueText(a, x) == valueText(b, y)
+            if !same { note(path, "\(valueText(a, x)) in ibtool's nib, \(valueText(b, y)) in ours") }
+            credit(owner, equal: same)
+        }
+    }
+
+    /// A value's kind and content as text, for comparing scalars and value objects.
+    func valueText(_ g: ArchiveGraph, _ v: ArchiveValue) -> String {
+        if case .ref(let i) = v, i >= 0, i < g.objects.count {
+            if let s = try? g.string(of: v) { return "string \"\(s.prefix(60))\"" }
+            if let n = try? g.number(of: v) { return "number \(numberText(n))" }
+            if let d = try? g.data(of: v) { return "data(\(d.count)) \(d.prefix(16).map { String($0, radix: 16) }.joined())" }
+            return "object \(className(g, i))"
+        }
+        switch v {
+        case .nil: return "nil"
+        case .bool(let b): return "bool \(b)"
+        case let .int(n, _): return "int \(n)"
+        case .float(let f): return "float \(f)"
+        case .double(let d): return "double \(d)"
+        case .bytes(let r): return "bytes \(g.bytes(r).map { String($0, radix: 16) }.joined(separator: " "))"
+        case .string: return "string \"\(g.string(v) ?? "")\""
+        default: return v.kindName
+        }
+    }
+
+    func numberText(_ n: ArchiveValue) -> String {
+        switch n {
+        case let .int(x, _): return "int \(x)"
+        case .double(let d): return "double \(d)"
+        case .float(let f): return "float \(f)"
+        case .bool(let b): return "bool \(b)"
+        default: return n.kindName
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import KeyedArchive
+
+/// AppKit connectors (`nib-object-model.md` §2): outlets, target/action (no `NSDestination` when the
+/// target is First Responder), and bindings.
+enum AppKitConnectors {
+    static func encode(_ c: XIBConnection, _ ctx: inout EncodingContext) throws(ArchiveError) -> NibGraph.Value? {
+        switch c.kind {
+        case .outlet, .outletCollection:
+            let i = ctx.graph.add("NSNibOutletConnector")
+            ctx.graph.set(i, "NSSource", try ctx.ref(c.owner))
+            ctx.graph.set(i, "NSDestination", try ctx.ref(id: c.destination ?? "", from: c.element))
+            ctx.graph.set(i, "NSLabel", ctx.graph.string(c.label ?? ""))
+            ctx.graph.set(i, "NSChildControllerCreationSelectorName", .null)
+            return .ref(i)
+        case .action:
+            let i = ctx.graph.add("NSNibControlConnector")
+            ctx.graph.set(i, "NSSource", try ctx.ref(c.owner))
+            if let target = c.destination, target != "-1" {
+                ctx.graph.set(i, "NSDestination", try ctx.ref(id: target, from: c.element))
+            }
+            ctx.graph.set(i, "NSLabel", ctx.graph.string(c.label ?? ""))
+            return .ref(i)
+        case .binding:
+            return try AppKitBindings.encode(c, &ctx)
+        case .segue:
+            ctx.warn("segues in AppKit XIBs are not compiled yet", element: c.element)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// Every AppKit class encoder, in the order coverage of the golden pairs asked for them.
+enum AppKitEncoders {
+    static let all: [any ObjectEncoder.Type] = [
+        CustomObjectEncoder.self,
+    ]
+}

@@ -1,0 +1,60 @@
+import KeyedArchive
+
+/// Lays out an AppKit nib (`nib-object-model.md` §2): object 0 holds `IB.objectdata`, an
+/// `NSIBObjectData` whose `NSRoot` is File's Owner, with the visible windows, the connectors in
+/// document order, every other object mapped to its parent, object ids (root first, then the objects,
+/// then the connectors) and the (empty) accessibility tables.
+enum AppKitNibBuilder {
+    static func build(_ ctx: inout EncodingContext) throws(ArchiveError) {
+        let doc = ctx.doc
+        let root = ctx.graph.add("NSObject")
+        let data = ctx.graph.add("NSIBObjectData")
+        guard let ownerIndex = doc.topLevel.first(where: { doc.objects[$0].id == "-2" }) else {
+            throw doc.tree.error(.corrupt, "an AppKit XIB needs File's Owner (a customObject with id -2)", at: doc.tree.root)
+        }
+        let owner = try ctx.ref(ownerIndex)
+
+        // Objects: everything but the owner and First Responder (a nil target, never archived), in document order.
+        let archived = doc.objects.indices.filter { o in
+            let id = doc.objects[o].id
+            return id != "-2" && id != "-1" && !isUnarchived(doc.objects[o].name)
+        }
+        let windows = doc.topLevel.filter { ["window", "panel"].contains(doc.objects[$0].name) && ctx.attr($0, "visibleAtLaunch") != "NO" }
+        var visible: [NibGraph.Value] = []
+        for w in windows { visible.append(try ctx.ref(w)) }
+
+        var connectors: [NibGraph.Value] = []
+        for o in doc.objects.indices {
+            for c in doc.objects[o].connections {
+                if let connector = try AppKitConnectors.encode(c, &ctx) { connectors.append(connector) }
+            }
+        }
+        var keys: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
+        for o in archived {
+            keys.append(try ctx.ref(o))
+            parents.append(try doc.objects[o].parent.map { p throws(ArchiveError) in try ctx.ref(p) } ?? owner)
+        }
+        let oids: [NibGraph.Value] = [owner] + keys + connectors
+        var numbers: [NibGraph.Value] = []
+        for i in 0 ..< oids.count { numbers.append(ctx.graph.number(Int64(i + 1))) }
+
+        ctx.graph.set(data, "NSRoot", owner)
+        ctx.graph.set(data, "NSVisibleWindows", ctx.graph.collection("NSMutableSet", visible))
+        ctx.graph.set(data, "NSConnections", ctx.graph.collection("NSMutableArray", connectors))
+        ctx.graph.set(data, "NSObjectsKeys", ctx.graph.collection("NSArray", keys))
+        ctx.graph.set(data, "NSObjectsValues", ctx.graph.collection("NSArray", parents))
+        ctx.graph.set(data, "NSOidsKeys", ctx.graph.collection("NSArray", oids))
+        ctx.graph.set(data, "NSOidsValues", ctx.graph.collection("NSArray", numbers))
+        ctx.graph.set(data, "NSAccessibilityConnectors", ctx.graph.collection("NSMutableArray", []))
+        let empty = ctx.graph.collection("NSArray", [])
+        ctx.graph.set(data, "NSAccessibilityOidsKeys", empty)
+        ctx.graph.set(data, "NSAccessibilityOidsValues", empty)
+        ctx.graph.set(root, "IB.objectdata", .ref(data))
+        ctx.graph.set(root, "IB.systemFontUpdateVersion", .int(1))
+    }
+
+    /// Elements with ids that ibtool does not list in the object table.
+    static func isUnarchived(_ name: String) -> Bool {
+        name == "viewLayoutGuide"
+    }
+}

@@ -1,0 +1,37 @@
+import KeyedArchive
+
+/// `<customObject>`: File's Owner and the Application placeholder as `NSCustomObject` with an
+/// `IBClassReference`; other objects of a framework class as `NSCustomObject`; objects of the app's
+/// own classes as an `NSClassSwapper` created with `init()` (`customObjectInstantitationMethod="direct"`).
+enum CustomObjectEncoder: ObjectEncoder {
+    static let elements = ["customObject"]
+
+    static func encode(_ o: Int, into index: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let object = ctx.doc.objects[o]
+        let written = object.customClass ?? "NSObject"
+        let runtimeName = SwiftClassName.runtimeName(written, customModule: object.customModule,
+                                                     provider: object.customModuleProvider, module: ctx.options.module)
+        if object.id == "-2" || object.id == "-3" || isFrameworkClass(written) {
+            ctx.graph.setClass(index, "NSCustomObject")
+            if object.id == "-2" || object.id == "-3" || ctx.flag(o, "direct", default: true) {
+                let reference = ctx.graph.add("IBClassReference")
+                ctx.graph.set(reference, "IBClassName", ctx.graph.string(written))
+                ctx.graph.set(reference, "IBModuleName", object.customModule.map { ctx.graph.string($0) } ?? .null)
+                ctx.graph.set(reference, "IBModuleProvider", object.customModuleProvider.map { ctx.graph.string($0) } ?? .null)
+                ctx.graph.set(index, "IBClassReference", .ref(reference))
+            }
+            ctx.graph.set(index, "NSClassName", ctx.graph.string(object.id == "-3" ? "NSApplication" : runtimeName))
+        } else {
+            ctx.graph.setClass(index, "NSClassSwapper")
+            ctx.graph.set(index, "NSClassName", ctx.graph.string(runtimeName))
+            ctx.graph.set(index, "NSOriginalClassName", ctx.graph.string("NSObject"))
+            ctx.graph.set(index, "NSInitializeWithInit", .bool(true))
+        }
+    }
+
+    /// Classes of Apple's frameworks (`NSFontManager`, `NSUserDefaultsController`, …) are created as
+    /// themselves, not swapped in.
+    static func isFrameworkClass(_ name: String) -> Bool {
+        name.hasPrefix("NS") && name.dropFirst(2).first?.isUppercase == true
+    }
+}

@@ -1,0 +1,99 @@
+import KeyedArchive
+
+/// One class encoder: turns the XIB elements it names into a nib object with the keys Apple's coder
+/// writes for them. Each lives in its own small file under `AppKit/` or `UIKit/`.
+protocol ObjectEncoder {
+    /// The XIB element names this encoder handles (`button`, `menuItem`, …).
+    static var elements: [String] { get }
+    /// Fills in graph object `index` (already added, class unset) for XIB object `o`.
+    static func encode(_ o: Int, into index: Int, _ ctx: inout EncodingContext) throws(ArchiveError)
+}
+
+/// What encoders work with: the document, the graph under construction, the XIB-object → graph-object
+/// map, and the diagnostics.
+struct EncodingContext {
+    let doc: XIBDocument
+    let options: NibCompilerOptions
+    let encoders: [String: any ObjectEncoder.Type]
+    var graph = NibGraph()
+    /// XIB object index → graph object index, for objects encoded (or being encoded).
+    var encoded: [Int: Int] = [:]
+    var diagnostics: [NibCompileDiagnostic] = []
+    /// Elements already warned about, so each unsupported name is reported once per element.
+    private var warned: Set<Int> = []
+    /// Nesting of `ref` calls in progress; bounded by the XML depth limit, checked anyway.
+    private var depth = 0
+
+    init(doc: XIBDocument, options: NibCompilerOptions, encoders: [String: any ObjectEncoder.Type]) {
+        self.doc = doc
+        self.options = options
+        self.encoders = encoders
+    }
+
+    var tree: XMLTree { doc.tree }
+
+    /// The graph object for XIB object `o`, encoding it on first use (cycles see the reserved index).
+    mutating func ref(_ o: Int) throws(ArchiveError) -> NibGraph.Value {
+        if let i = encoded[o] { return .ref(i) }
+        guard depth < 512 else { throw tree.error(.limitExceeded, "objects refer to each other more than 512 deep", at: doc.objects[o].element) }
+        let index = graph.add("")
+        encoded[o] = index
+        depth += 1
+        defer { depth -= 1 }
+        let name = doc.objects[o].name
+        if let encoder = encoders[name] {
+            try encoder.encode(o, into: index, &self)
+        } else {
+            try GenericEncoder.encode(o, into: index, &self)
+        }
+        return .ref(index)
+    }
+
+    /// The graph object for the object with XIB id `id`.
+    mutating func ref(id: String, from element: Int) throws(ArchiveError) -> NibGraph.Value {
+        guard let o = doc.objectIndex[id] else { throw tree.error(.corrupt, "no object has id \"\(id)\"", at: element) }
+        return try ref(o)
+    }
+
+    // MARK: Reading the source
+
+    /// Attribute `name` of XIB object `o`.
+    func attr(_ o: Int, _ name: String) -> String? { tree.elements[doc.objects[o].element][name] }
+
+    /// `YES`/`NO` attribute of `o`, or `defaultValue`.
+    func flag(_ o: Int, _ name: String, default defaultValue: Bool = false) -> Bool {
+        guard let v = attr(o, name) else { return defaultValue }
+        return v == "YES"
+    }
+
+    /// The child element of `o` with `key="…"`.
+    func property(_ o: Int, _ key: String) -> Int? { tree.child(of: doc.objects[o].element, key: key) }
+
+    /// Child objects of `o` that sit inside `<container>` (`subviews`, `items`, …), in order.
+    func objects(_ o: Int, in container: String) -> [Int] {
+        guard let c = tree.child(of: doc.objects[o].element, named: container) else { return [] }
+        return tree.elements[c].children.compactMap { e in doc.objects[o].children.first { doc.objects[$0].element == e } }
+    }
+
+    /// The child object of `o` with `key="…"`.
+    func object(_ o: Int, key: String) -> Int? {
+        doc.objects[o].children.first { doc.objects[$0].key == key }
+    }
+
+    /// A numeric attribute of element `e`.
+    func number(_ e: Int, _ name: String) -> Double? { tree.elements[e][name].flatMap(Double.init) }
+
+    // MARK: Diagnostics
+
+    /// A warning at object `o`'s element.
+    mutating func warn(_ message: String, at o: Int) {
+        let e = doc.objects[o].element
+        diagnostics.append(NibCompileDiagnostic(severity: .warning, message: message, line: tree.elements[e].line, column: tree.elements[e].column))
+    }
+
+    /// A warning at element `e`, once per element.
+    mutating func warn(_ message: String, element e: Int) {
+        guard warned.insert(e).inserted else { return }
+        diagnostics.append(NibCompileDiagnostic(severity: .warning, message: message, line: tree.elements[e].line, column: tree.elements[e].column))
+    }
+}

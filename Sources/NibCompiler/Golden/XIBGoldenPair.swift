@@ -1,0 +1,117 @@
+import Foundation
+import KeyedArchive
+import Nib
+
+/// One source and the nib ibtool compiled from it: the compiler's ground truth.
+public struct XIBGoldenPair: Sendable {
+    /// A short name for reports (the source's path below the corpus).
+    public var name: String
+    /// The `.xib` or `.storyboard`.
+    public var source: URL
+    /// ibtool's output: a nib file, a nib directory or a `.storyboardc`.
+    public var compiled: URL
+    /// The compiler options ibtool was run with (`--module` from a sibling `.args` file, say).
+    public var options: NibCompilerOptions
+
+    /// A pair.
+    public init(name: String, source: URL, compiled: URL, options: NibCompilerOptions = .init()) {
+        self.name = name
+        self.source = source
+        self.compiled = compiled
+        self.options = options
+    }
+
+    /// The pairs a corpus `MANIFEST.tsv` lists (`paired_with` on a `xib`/`storyboard` row), with the
+    /// options of a sibling `<source>.args` file (`--module NAME`).
+    public static func fromManifest(_ manifest: URL) throws(ArchiveError) -> [XIBGoldenPair] {
+        let text: String
+        do { text = try String(contentsOf: manifest, encoding: .utf8) } catch {
+            throw ArchiveError(.unknownFormat, "cannot read \(manifest.path): \(error.localizedDescription)")
+        }
+        let root = manifest.deletingLastPathComponent()
+        var out: [XIBGoldenPair] = []
+        for line in text.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard f.count >= 8, f[6] == "xib" || f[6] == "storyboard", !f[7].isEmpty else { continue }
+            let source = root.appendingPathComponent(f[0])
+            var options = NibCompilerOptions()
+            let args = source.deletingPathExtension().appendingPathExtension("args")
+            if let a = try? String(contentsOf: args, encoding: .utf8) {
+                let words = a.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+                if let i = words.firstIndex(of: "--module"), i + 1 < words.count { options.module = words[i + 1] }
+            }
+            out.append(XIBGoldenPair(name: f[0], source: source, compiled: root.appendingPathComponent(f[7]), options: options))
+        }
+        return out
+    }
+}
+
+/// What one golden pair measured.
+public struct XIBGoldenResult: Sendable {
+    /// The pair's name.
+    public var name: String
+    /// Key/value agreement with ibtool's nib; nil when either side could not be read or compiled.
+    public var comparison: NibGraphComparison?
+    /// Whether our nib loads with the `Nib` loader and has ibtool's placeholders, top-level objects
+    /// (by class), connections (kind, label, source and destination class) and awake order.
+    public var loadsAlike: Bool
+    /// What differs in the loaded model, when something does.
+    public var loadDifferences: [String]
+    /// Compile warnings.
+    public var warnings: Int
+    /// Why the pair was not compared (a compile error, an unreadable golden file), if it was not.
+    public var error: String?
+}
+
+extension XIBGoldenPair {
+    /// Keys whose values ibtool does not produce deterministically (nib-object-model.md §5).
+    public static let ignoredKeys: Set<String> = []
+
+    /// Compiles the source and compares the result with ibtool's nib.
+    public func measure() -> XIBGoldenResult {
+        var result = XIBGoldenResult(name: name, comparison: nil, loadsAlike: false, loadDifferences: [], warnings: 0, error: nil)
+        do throws(ArchiveError) {
+            let doc = try XIBDocument(contentsOf: source)
+            guard doc.kind == .xib else {
+                result.error = "storyboards are not compiled yet"
+                return result
+            }
+            let (ours, diagnostics) = try NibCompiler(options: options).compileGraph(doc)
+            result.warnings = diagnostics.filter { $0.severity == .warning }.count
+            let reference = try Self.referenceGraph(compiled)
+            result.comparison = NibGraphComparison(reference: reference, candidate: ours, ignoredKeys: Self.ignoredKeys)
+            // The loader reads what we write: go through the bytes, as a user of the nib would.
+            let written = try ArchiveGraph(nibArchive: ours.nibArchiveData())
+            result.loadDifferences = try Self.loadDifferences(reference: reference, candidate: written)
+            result.loadsAlike = result.loadDifferences.isEmpty
+        } catch {
+            result.error = "\(error)"
+        }
+        return result
+    }
+
+    /// ibtool's nib as a graph in NIBArchive conventions (keyed nibs are converted).
+    static func referenceGraph(_ url: URL) throws(ArchiveError) -> ArchiveGraph {
+        let container = try NibContainer.open(.url(url))
+        let graph = try container.graph()
+        return graph.metadata.source == .keyedArchive ? try graph.convertedToNIBArchive() : graph
+    }
+
+    /// Placeholders, top-level objects, connections and awake order that differ between the nibs,
+    /// after our nib has been instantiated once with generic objects.
+    static func loadDifferences(reference: ArchiveGraph, candidate: ArchiveGraph) throws(ArchiveError) -> [String] {
+        let a = try NibDocument(graph: reference), b = try NibDocument(graph: candidate)
+        _ = try Nib(document: b).instantiate(owner: nil)
+        var out: [String] = []
+        func check(_ what: String, _ x: [String], _ y: [String]) {
+            if x != y { out.append("\(what): ibtool \(x.prefix(6)) vs ours \(y.prefix(6))") }
+        }
+        check("placeholders", a.placeholders.map(\.identifier).sorted(), b.placeholders.map(\.identifier).sorted())
+        check("top-level objects", a.topLevelObjects.map(\.effectiveClassName), b.topLevelObjects.map(\.effectiveClassName))
+        check("connections", NibConnectionSummary.describe(reference).sorted(), NibConnectionSummary.describe(candidate).sorted())
+        let pa = Set(a.placeholders.map(\.object.index)), pb = Set(b.placeholders.map(\.object.index))
+        check("awake order", a.objects.filter { !pa.contains($0.index) }.map(\.effectiveClassName),
+              b.objects.filter { !pb.contains($0.index) }.map(\.effectiveClassName))
+        return out
+    }
+}

@@ -1,0 +1,6 @@
+/// Every UIKit class encoder, in the order coverage of the golden pairs asked for them.
+enum UIKitEncoders {
+    static let all: [any ObjectEncoder.Type] = [
+        PlaceholderEncoder.self,
+    ]
+}

@@ -1,0 +1,121 @@
+import KeyedArchive
+
+/// Lays out a UIKit nib (`nib-object-model.md` §1.1): object 0's lists of top-level objects, objects
+/// to awake, connections (applied in this order), visible windows and runtime attributes. ibtool
+/// shares one empty `NSArray` among the empty lists.
+enum UIKitNibBuilder {
+    static func build(_ ctx: inout EncodingContext) throws(ArchiveError) {
+        let doc = ctx.doc
+        let root = ctx.graph.add("NSObject")
+        var topLevel: [NibGraph.Value] = []
+        for o in doc.topLevel { topLevel.append(try ctx.ref(o)) }
+
+        // Objects to awake: placeholders and top-level objects, each followed by its constraints and
+        // then its subviews, depth first (an explicit stack).
+        var awake: [NibGraph.Value] = []
+        var stack = Array(doc.topLevel.reversed())
+        while let o = stack.popLast() {
+            guard isAwoken(doc.objects[o].name) else { continue }
+            awake.append(try ctx.ref(o))
+            let constraints = ctx.objects(o, in: "constraints")
+            for c in constraints { awake.append(try ctx.ref(c)) }
+            stack.append(contentsOf: ctx.objects(o, in: "subviews").reversed())
+        }
+
+        // Connections: every object's, the placeholders' last.
+        var connections: [NibGraph.Value] = []
+        let owners = doc.objects.indices.filter { doc.objects[$0].name != "placeholder" } + doc.objects.indices.filter { doc.objects[$0].name == "placeholder" }
+        for o in owners {
+            for c in doc.objects[o].connections {
+                if let v = try UIKitConnections.encode(c, &ctx) { connections.append(v) }
+            }
+        }
+        var pairs: [NibGraph.Value] = []
+        for o in doc.objects.indices {
+            for a in doc.objects[o].runtimeAttributes {
+                if let v = try UIKitRuntimeAttributes.encode(a, of: o, &ctx) { pairs.append(v) }
+            }
+        }
+        let empty = ctx.graph.collection("NSArray", [])
+        func list(_ values: [NibGraph.Value]) -> NibGraph.Value { values.isEmpty ? empty : ctx.graph.collection("NSArray", values) }
+        ctx.graph.set(root, "UINibTopLevelObjectsKey", list(topLevel))
+        ctx.graph.set(root, "UINibObjectsKey", list(awake))
+        ctx.graph.set(root, "UINibConnectionsKey", list(connections))
+        ctx.graph.set(root, "UINibVisibleWindowsKey", empty)
+        ctx.graph.set(root, "UINibAccessibilityConfigurationsKey", empty)
+        ctx.graph.set(root, "UINibTraitStorageListsKey", empty)
+        ctx.graph.set(root, "UINibKeyValuePairsKey", list(pairs))
+    }
+
+    /// Objects UIKit sends `awakeFromNib` (and lists in `UINibObjectsKey`).
+    static func isAwoken(_ name: String) -> Bool { name != "viewControllerLayoutGuide" }
+}
+
+/// `UIRuntimeOutletConnection`, `UIRuntimeOutletCollectionConnection` and `UIRuntimeEventConnection`.
+enum UIKitConnections {
+    /// `UIControl.Event` bits by XIB `eventType`.
+    static let events: [String: Int64] = [
+        "touchDown": 1 << 0, "touchDownRepeat": 1 << 1, "touchDragInside": 1 << 2, "touchDragOutside": 1 << 3,
+        "touchDragEnter": 1 << 4, "touchDragExit": 1 << 5, "touchUpInside": 1 << 6, "touchUpOutside": 1 << 7,
+        "touchCancel": 1 << 8, "valueChanged": 1 << 12, "primaryActionTriggered": 1 << 13, "menuActionTriggered": 1 << 14,
+        "editingDidBegin": 1 << 16, "editingChanged": 1 << 17, "editingDidEnd": 1 << 18, "editingDidEndOnExit": 1 << 19,
+    ]
+
+    static func encode(_ c: XIBConnection, _ ctx: inout EncodingContext) throws(ArchiveError) -> NibGraph.Value? {
+        let i: Int
+        switch c.kind {
+        case .outlet:
+            i = ctx.graph.add("UIRuntimeOutletConnection")
+        case .outletCollection:
+            i = ctx.graph.add("UIRuntimeOutletCollectionConnection")
+        case .action:
+            i = ctx.graph.add("UIRuntimeEventConnection")
+        case .segue, .binding:
+            ctx.warn("<\(ctx.tree.elements[c.element].name)> connections are not compiled yet", element: c.element)
+            return nil
+        }
+        ctx.graph.set(i, "UILabel", ctx.graph.string(c.label ?? ""))
+        ctx.graph.set(i, "UISource", try ctx.ref(c.owner))
+        if c.kind == .outletCollection {
+            ctx.graph.set(i, "UIDestination", ctx.graph.collection("NSArray", [try ctx.ref(id: c.destination ?? "", from: c.element)]))
+            ctx.graph.set(i, "runtimeCollectionClassName", ctx.graph.string(c.detail ?? "NSArray"))
+            ctx.graph.set(i, "addsContentToExistingCollection", .bool(true))
+        } else {
+            ctx.graph.set(i, "UIDestination", try ctx.ref(id: c.destination ?? "", from: c.element))
+        }
+        if c.kind == .action, let event = c.eventType {
+            guard let mask = events[event] else {
+                throw ctx.tree.error(.corrupt, "unknown eventType \"\(event)\"", at: c.element)
+            }
+            ctx.graph.set(i, "UIEventMask", .int(mask))
+        }
+        return .ref(i)
+    }
+}
+
+/// `UINibKeyValuePair` {`UIObject`, `UIKeyPath`, `UIValue`} for user-defined runtime attributes.
+enum UIKitRuntimeAttributes {
+    static func encode(_ a: XIBRuntimeAttribute, of o: Int, _ ctx: inout EncodingContext) throws(ArchiveError) -> NibGraph.Value? {
+        let value: NibGraph.Value
+        switch a.type {
+        case "string", "localizedString": value = ctx.graph.string(a.value ?? "")
+        case "number":
+            let text = a.value ?? ctx.tree.child(of: a.element, named: "real").flatMap { ctx.tree.elements[$0]["value"] }
+                ?? ctx.tree.child(of: a.element, named: "integer").flatMap { ctx.tree.elements[$0]["value"] } ?? "0"
+            if let n = Int64(text) { value = ctx.graph.number(n) } else { value = ctx.graph.number(Double(text) ?? 0) }
+        case "boolean":
+            let n = ctx.graph.add("NSNumber")
+            ctx.graph.set(n, "NS.intval", .int(a.value == "YES" ? 1 : 0))
+            value = .ref(n)
+        case "nil": value = .null
+        default:
+            ctx.warn("runtime attribute \(a.keyPath) of type \(a.type) is not compiled yet", element: a.element)
+            return nil
+        }
+        let i = ctx.graph.add("UINibKeyValuePair")
+        ctx.graph.set(i, "UIObject", try ctx.ref(o))
+        ctx.graph.set(i, "UIKeyPath", ctx.graph.string(a.keyPath))
+        ctx.graph.set(i, "UIValue", value)
+        return .ref(i)
+    }
+}
