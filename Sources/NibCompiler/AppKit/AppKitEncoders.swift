@@ -2,5 +2,7 @@
 enum AppKitEncoders {
     static let all: [any ObjectEncoder.Type] = [
         CustomObjectEncoder.self,
+        MenuEncoder.self,
+        MenuItemEncoder.self,
     ]
 }

@@ -19,6 +19,8 @@ struct EncodingContext {
     /// XIB object index → graph object index, for objects encoded (or being encoded).
     var encoded: [Int: Int] = [:]
     var diagnostics: [NibCompileDiagnostic] = []
+    /// Objects ibtool writes once and shares (the menu checkmark image, a colour), by a description.
+    var shared: [String: NibGraph.Value] = [:]
     /// Elements already warned about, so each unsupported name is reported once per element.
     private var warned: Set<Int> = []
     /// Nesting of `ref` calls in progress; bounded by the XML depth limit, checked anyway.

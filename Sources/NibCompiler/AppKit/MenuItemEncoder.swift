@@ -1,0 +1,70 @@
+import KeyedArchive
+
+/// `<menuItem>` → `NSMenuItem`: title, key equivalent and modifiers, state, tag, images (the shared
+/// checkmark and mixed-state images included), and the submenu with its `submenuAction:`.
+enum MenuItemEncoder: ObjectEncoder {
+    static let elements = ["menuItem"]
+
+    /// `<modifierMask>` attributes → `NSEventModifierFlags` bits.
+    static let modifiers: [String: Int64] = ["shift": 1 << 17, "control": 1 << 18, "option": 1 << 19, "command": 1 << 20, "function": 1 << 23]
+
+    static func encode(_ o: Int, into index: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let g = index
+        ctx.graph.setClass(g, "NSMenuItem")
+        let separator = ctx.flag(o, "isSeparatorItem")
+        if let menu = ctx.doc.objects[o].parent, ctx.doc.objects[menu].name == "menu" {
+            ctx.graph.set(g, "NSMenu", try ctx.ref(menu))
+        }
+        if separator || ctx.attr(o, "enabled") == "NO" { ctx.graph.set(g, "NSIsDisabled", .bool(true)) }
+        if separator { ctx.graph.set(g, "NSIsSeparator", .bool(true)) }
+        if ctx.flag(o, "hidden") { ctx.graph.set(g, "NSIsHidden", .bool(true)) }
+        if ctx.flag(o, "alternate") { ctx.graph.set(g, "NSIsAlternate", .bool(true)) }
+        ctx.graph.set(g, "NSAllowsKeyEquivalentLocalization", .bool(true))
+        ctx.graph.set(g, "NSAllowsKeyEquivalentMirroring", .bool(true))
+        let actionImage = ctx.attr(o, "secondaryImage")
+        if actionImage != nil { ctx.graph.set(g, "NSHasActionImage", .bool(true)) }
+        ctx.graph.set(g, "NSTitle", ctx.graph.string(ctx.attr(o, "title") ?? ""))
+        ctx.graph.set(g, "NSKeyEquiv", ctx.graph.string(ctx.attr(o, "keyEquivalent") ?? ""))
+        if !separator {
+            var mask: Int64 = 1 << 20
+            if let m = ctx.property(o, "keyEquivalentModifierMask") {
+                mask = 0
+                for (name, bit) in modifiers where ctx.tree.elements[m][name] == "YES" { mask |= bit }
+            }
+            if mask != 0 { ctx.graph.set(g, "NSKeyEquivModMask", .int(mask)) }
+        }
+        ctx.graph.set(g, "NSMnemonicLoc", .int(2_147_483_647))
+        switch ctx.attr(o, "state") {
+        case "on": ctx.graph.set(g, "NSState", .int(1))
+        case "mixed": ctx.graph.set(g, "NSState", .int(-1))
+        default: break
+        }
+        if let tag = ctx.attr(o, "tag").flatMap({ Int64($0) }), tag != 0 { ctx.graph.set(g, "NSTag", .int(tag)) }
+        if let tip = ctx.attr(o, "toolTip") { ctx.graph.set(g, "NSToolTip", ctx.graph.string(tip)) }
+        let catalog = ctx.attr(o, "catalog")
+        if let image = ctx.attr(o, "image") {
+            ctx.graph.set(g, "NSImage", AppKitResources.image(image, catalog: catalog, &ctx))
+        }
+        if let actionImage {
+            ctx.graph.set(g, "NSActionImage", AppKitResources.image(actionImage, catalog: catalog, &ctx))
+        }
+        ctx.graph.set(g, "NSOnImage", AppKitResources.image("NSMenuCheckmark", catalog: nil, defaultSize: (18, 16), &ctx))
+        ctx.graph.set(g, "NSMixedImage", AppKitResources.image("NSMenuMixedState", catalog: nil, defaultSize: (18, 4), &ctx))
+        if let submenu = ctx.object(o, key: "submenu") {
+            let sub = try ctx.ref(submenu)
+            ctx.graph.set(g, "NSAction", ctx.graph.string("submenuAction:"))
+            ctx.graph.set(g, "NSTarget", sub)
+            ctx.graph.set(g, "NSSubmenu", sub)
+        } else if let cell = popUpCell(of: o, ctx) {
+            ctx.graph.set(g, "NSAction", ctx.graph.string("_popUpItemAction:"))
+            ctx.graph.set(g, "NSTarget", try ctx.ref(cell))
+        }
+        ctx.graph.set(g, "NSHiddenInRepresentation", .bool(false))
+    }
+
+    /// The pop-up button cell whose menu holds this item, if any.
+    static func popUpCell(of o: Int, _ ctx: EncodingContext) -> Int? {
+        guard let menu = ctx.doc.objects[o].parent, let owner = ctx.doc.objects[menu].parent else { return nil }
+        return ctx.doc.objects[owner].name == "popUpButtonCell" ? owner : nil
+    }
+}
