@@ -4,5 +4,7 @@ enum AppKitEncoders {
         CustomObjectEncoder.self,
         MenuEncoder.self,
         MenuItemEncoder.self,
+        WindowEncoder.self,
+        ViewEncoder.self,
     ]
 }

@@ -21,6 +21,8 @@ struct EncodingContext {
     var diagnostics: [NibCompileDiagnostic] = []
     /// Objects ibtool writes once and shares (the menu checkmark image, a colour), by a description.
     var shared: [String: NibGraph.Value] = [:]
+    /// Views whose frame size another object decides (a window's content view: its content rectangle).
+    var frameSizeOverride: [Int: (Double, Double)] = [:]
     /// Elements already warned about, so each unsupported name is reported once per element.
     private var warned: Set<Int> = []
     /// Nesting of `ref` calls in progress; bounded by the XML depth limit, checked anyway.

@@ -1,0 +1,113 @@
+import KeyedArchive
+
+/// The `NSView` keys every AppKit view writes before its own (`nib-object-model.md` §2, §5): the
+/// responder and superview links, `NSvFlags` (autoresizing mask, `autoresizesSubviews`, hidden),
+/// the frame (`NSFrameSize` when the origin is zero, else `NSFrame`, in AppKit's bottom-left
+/// coordinates as the XIB has them), subviews, constraints, priorities and layer hosting.
+enum AppKitView {
+    /// `<autoresizingMask>` attributes → `NSAutoresizingMaskOptions` bits.
+    static let masks: [(String, Int64)] = [
+        ("flexibleMinX", 1), ("widthSizable", 2), ("flexibleMaxX", 4), ("flexibleMinY", 8), ("heightSizable", 16), ("flexibleMaxY", 32),
+    ]
+
+    /// The view whose `<subviews>` hold `o` (nil for a window's content view or a top-level view).
+    static func superview(of o: Int, _ ctx: EncodingContext) -> Int? {
+        let e = ctx.doc.objects[o].element
+        let p = ctx.tree.elements[e].parent
+        guard p >= 0, ctx.tree.elements[p].name == "subviews" else {
+            // Documents, clip views and table columns hold views under other keys.
+            if let key = ctx.doc.objects[o].key, ["documentView", "headerView", "cornerView"].contains(key) ||
+                ctx.doc.objects[o].parent.map({ ["clipView", "scrollView"].contains(ctx.doc.objects[$0].name) }) == true && key != "contentView" {
+                return ctx.doc.objects[o].parent
+            }
+            return nil
+        }
+        return ctx.doc.objects[o].parent
+    }
+
+    /// `NSvFlags`: `autoresizesSubviews` (0x100, on unless `autoresizesSubviews="NO"`), the mask (12,
+    /// flexibleMaxX|flexibleMinY, when there is no `<autoresizingMask>`), hidden (0x80000000).
+    static func vFlags(_ o: Int, _ ctx: EncodingContext) -> Int64 {
+        var flags: Int64 = ctx.attr(o, "autoresizesSubviews") == "NO" ? 0 : 0x100
+        if let m = ctx.property(o, "autoresizingMask") {
+            for (name, bit) in masks where ctx.tree.elements[m][name] == "YES" { flags |= bit }
+        } else {
+            flags |= 12
+        }
+        if ctx.flag(o, "hidden") { flags |= 0x8000_0000 }
+        return flags
+    }
+
+    /// The frame rectangle of `<rect key="frame">`.
+    static func frame(_ o: Int, _ ctx: EncodingContext) -> [Double]? {
+        guard let r = ctx.property(o, "frame") else { return nil }
+        return ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 }
+    }
+
+    /// Writes the `NSView` keys of `o` into graph object `g`.
+    static func encodeBase(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let superview = self.superview(of: o, ctx)
+        let sv = try superview.map { s throws(ArchiveError) in try ctx.ref(s) }
+        ctx.graph.set(g, "NSNextResponder", sv ?? .null)
+        ctx.graph.set(g, "NSNibTouchBar", .null)
+        ctx.graph.set(g, "NSvFlags", .int(vFlags(o, ctx)))
+        let subviews = ctx.objects(o, in: "subviews")
+        if !subviews.isEmpty || ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") != nil {
+            var list: [NibGraph.Value] = []
+            for s in subviews { list.append(try ctx.ref(s)) }
+            ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", list))
+        }
+        var f = frame(o, ctx) ?? [0, 0, 0, 0]
+        if let size = ctx.frameSizeOverride[o] { f = [0, 0, size.0, size.1] }
+        if f[0] == 0, f[1] == 0 {
+            ctx.graph.set(g, "NSFrameSize", ctx.graph.string(NibGeometryString.format([f[2], f[3]], as: .pair)))
+        } else {
+            ctx.graph.set(g, "NSFrame", ctx.graph.string(NibGeometryString.format(f, as: .rect)))
+        }
+        if let sv { ctx.graph.set(g, "NSSuperview", sv) }
+        ctx.graph.set(g, "NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+        if ctx.flag(o, "wantsLayer") { ctx.graph.set(g, "NSViewIsLayerTreeHost", .bool(true)) }
+        if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO", superview.map({ ctx.doc.objects[$0].name == "stackView" }) == true
+            || ctx.doc.objects[o].key == nil && superview != nil && isConstrained(o, ctx) {
+            ctx.graph.set(g, "NSDoNotTranslateAutoresizingMask", .bool(true))
+        }
+        let hugging = (ctx.attr(o, "horizontalHuggingPriority") ?? "250", ctx.attr(o, "verticalHuggingPriority") ?? "250")
+        if hugging != ("250", "250") { ctx.graph.set(g, "NSHuggingPriority", ctx.graph.string("{\(hugging.0), \(hugging.1)}")) }
+        let resistance = (ctx.attr(o, "horizontalCompressionResistancePriority") ?? "750", ctx.attr(o, "verticalCompressionResistancePriority") ?? "750")
+        if resistance != ("750", "750") { ctx.graph.set(g, "NSAntiCompressionPriority", ctx.graph.string("{\(resistance.0), \(resistance.1)}")) }
+        let constraints = ctx.objects(o, in: "constraints").filter { ctx.attr($0, "placeholder") != "YES" }
+        if !constraints.isEmpty {
+            var list: [NibGraph.Value] = []
+            for c in constraints { list.append(try ctx.ref(c)) }
+            ctx.graph.set(g, "NSViewConstraints", ctx.graph.collection("NSArray", list))
+        }
+        ctx.graph.set(g, "IBNSSafeAreaLayoutGuide", .null)
+        ctx.graph.set(g, "IBNSLayoutMarginsGuide", .null)
+        ctx.graph.set(g, "IBNSClipsToBounds", .int(0))
+    }
+
+    /// Whether a constraint of the document mentions `o`.
+    static func isConstrained(_ o: Int, _ ctx: EncodingContext) -> Bool {
+        let id = ctx.doc.objects[o].id
+        for c in ctx.doc.objects where c.name == "constraint" {
+            let e = ctx.tree.elements[c.element]
+            if e["firstItem"] == id || e["secondItem"] == id { return true }
+            if (e["firstItem"] == nil || e["secondItem"] == nil), c.parent == o { return true }
+        }
+        return false
+    }
+
+    /// Sets the class of `g`: an `NSClassSwapper` to the custom class when `o` has one (its original
+    /// class's keys follow), else `className`.
+    static func setClass(_ o: Int, _ g: Int, _ className: String, _ ctx: inout EncodingContext) {
+        let object = ctx.doc.objects[o]
+        guard let custom = object.customClass else {
+            ctx.graph.setClass(g, className)
+            return
+        }
+        ctx.graph.setClass(g, "NSClassSwapper")
+        let name = SwiftClassName.runtimeName(custom, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
+        ctx.graph.set(g, "NSClassName", ctx.graph.string(name))
+        ctx.graph.set(g, "NSOriginalClassName", ctx.graph.string(className))
+    }
+}

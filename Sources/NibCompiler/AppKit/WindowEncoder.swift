@@ -1,0 +1,115 @@
+import KeyedArchive
+
+/// `<window>`/`<panel>` → `NSWindowTemplate`: style mask, the `NSWTFlags` bit field, the content
+/// rectangle (centred on the screen when no `initialPositionMask` pins it), sizes, title, class and
+/// the content view (sized to the content rectangle).
+enum WindowEncoder: ObjectEncoder {
+    static let elements = ["window", "panel"]
+
+    static let styles: [(String, Int64)] = [
+        ("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
+        ("nonactivatingPanel", 128), ("texturedBackground", 256), ("unifiedTitleAndToolbar", 4096), ("hudWindow", 8192),
+        ("fullSizeContentView", 32768),
+    ]
+    static let behaviors: [(String, Int64)] = [
+        ("canJoinAllSpaces", 1), ("moveToActiveSpace", 2), ("managed", 4), ("transient", 8), ("stationary", 16),
+        ("participatesInCycle", 32), ("ignoresCycle", 64), ("fullScreenPrimary", 128), ("fullScreenAuxiliary", 256),
+        ("fullScreenNone", 512), ("allowsTiling", 2048), ("disallowsTiling", 4096),
+    ]
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let object = ctx.doc.objects[o]
+        ctx.graph.setClass(g, "NSWindowTemplate")
+        var style: Int64 = 0
+        if let m = ctx.property(o, "styleMask") {
+            for (name, bit) in styles where ctx.tree.elements[m][name] == "YES" { style |= bit }
+        }
+        if style != 0 { ctx.graph.set(g, "NSWindowStyleMask", .int(style)) }
+        ctx.graph.set(g, "NSWindowBacking", .int(2))
+        let content = rect(ctx.property(o, "contentRect"), ctx)
+        let screen = rect(ctx.property(o, "screenRect"), ctx)
+        let pinned = ctx.property(o, "initialPositionMask")
+        var windowRect = content
+        if pinned == nil, screen[2] > 0 {
+            windowRect[0] = (screen[2] - content[2]) / 2
+            windowRect[1] = (screen[3] - content[3]) / 2
+        }
+        ctx.graph.set(g, "NSWindowRect", ctx.graph.string(NibGeometryString.format(windowRect, as: .rect)))
+        ctx.graph.set(g, "NSWTFlags", .int(wtFlags(o, pinned, ctx)))
+        ctx.graph.set(g, "NSWindowTitle", ctx.graph.string(ctx.attr(o, "title") ?? ""))
+        ctx.graph.set(g, "NSWindowSubtitle", ctx.graph.string(ctx.attr(o, "subtitle") ?? ""))
+        let windowClass = object.customClass.map {
+            SwiftClassName.runtimeName($0, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
+        } ?? (object.name == "panel" ? "NSPanel" : "NSWindow")
+        ctx.graph.set(g, "NSWindowClass", ctx.graph.string(windowClass))
+        ctx.graph.set(g, "NSViewClass", .null)
+        ctx.graph.set(g, "NSUserInterfaceItemIdentifier", ctx.attr(o, "identifier").map { ctx.graph.string($0) } ?? .null)
+        if let view = ctx.object(o, key: "contentView") {
+            ctx.frameSizeOverride[view] = (content[2], content[3])
+            ctx.graph.set(g, "NSWindowView", try ctx.ref(view))
+        } else {
+            ctx.graph.set(g, "NSWindowView", .null)
+        }
+        ctx.graph.set(g, "NSScreenRect", ctx.graph.string(NibGeometryString.format(screen, as: .rect)))
+        if let min = size(ctx.property(o, "minSize"), ctx) { ctx.graph.set(g, "NSMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair))) }
+        let max = size(ctx.property(o, "maxSize"), ctx) ?? [10_000_000_000_000, 10_000_000_000_000]
+        ctx.graph.set(g, "NSMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
+        if let min = size(ctx.property(o, "contentMinSize"), ctx) {
+            ctx.graph.set(g, "NSWindowContentMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair)))
+        }
+        if let max = size(ctx.property(o, "contentMaxSize"), ctx) {
+            ctx.graph.set(g, "NSWindowContentMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
+        }
+        if let name = ctx.attr(o, "frameAutosaveName") { ctx.graph.set(g, "NSFrameAutosaveName", ctx.graph.string(name)) }
+        if let b = ctx.property(o, "collectionBehavior") {
+            var bits: Int64 = 0
+            for (name, bit) in behaviors where ctx.tree.elements[b][name] == "YES" { bits |= bit }
+            if bits != 0 { ctx.graph.set(g, "NSWindowCollectionBehavior", .int(bits)) }
+        }
+        switch ctx.attr(o, "tabbingMode") {
+        case "preferred": ctx.graph.set(g, "NSWindowTabbingMode", .int(1))
+        case "disallowed": ctx.graph.set(g, "NSWindowTabbingMode", .int(2))
+        default: break
+        }
+        ctx.graph.set(g, "NSWindowIsRestorable", .bool(ctx.attr(o, "restorable") != "NO"))
+        let zero = ctx.graph.string("{0, 0}")
+        ctx.graph.set(g, "NSMinFullScreenContentSize", zero)
+        ctx.graph.set(g, "NSMaxFullScreenContentSize", zero)
+        if let custom = object.customClass {
+            let reference = ctx.graph.add("IBClassReference")
+            ctx.graph.set(reference, "IBClassName", ctx.graph.string(custom))
+            ctx.graph.set(reference, "IBModuleName", object.customModule.map { ctx.graph.string($0) } ?? .null)
+            ctx.graph.set(reference, "IBModuleProvider", object.customModuleProvider.map { ctx.graph.string($0) } ?? .null)
+            ctx.graph.set(g, "IBClassReference", .ref(reference))
+        }
+    }
+
+    /// `NSWTFlags`: always 0x20000000; 0x40000000 when not released when closed; 0x80000000 hides on
+    /// deactivate; 0x800 recalculates the key-view loop; the position struts (none or all four:
+    /// 0x780000; top adds 0x280000, right 0x500000).
+    static func wtFlags(_ o: Int, _ pinned: Int?, _ ctx: EncodingContext) -> Int64 {
+        var f: Int64 = 0x2000_0000
+        if ctx.attr(o, "releasedWhenClosed") == "NO" { f |= 0x4000_0000 }
+        if ctx.flag(o, "hidesOnDeactivate") { f |= 0x8000_0000 }
+        if ctx.flag(o, "autorecalculatesKeyViewLoop") { f |= 0x800 }
+        if let p = pinned {
+            let e = ctx.tree.elements[p]
+            if e["topStrut"] == "YES" { f |= 0x28_0000 }
+            if e["rightStrut"] == "YES" { f |= 0x50_0000 }
+        } else {
+            f |= 0x78_0000
+        }
+        // The field is a signed 32-bit integer in the archive.
+        return Int64(Int32(truncatingIfNeeded: f))
+    }
+
+    static func rect(_ e: Int?, _ ctx: EncodingContext) -> [Double] {
+        guard let e else { return [0, 0, 0, 0] }
+        return ["x", "y", "width", "height"].map { ctx.number(e, $0) ?? 0 }
+    }
+
+    static func size(_ e: Int?, _ ctx: EncodingContext) -> [Double]? {
+        guard let e, let w = ctx.number(e, "width"), let h = ctx.number(e, "height") else { return nil }
+        return [w, h]
+    }
+}
