@@ -6,5 +6,7 @@ enum AppKitEncoders {
         MenuItemEncoder.self,
         WindowEncoder.self,
         ViewEncoder.self,
+        TextFieldEncoder.self,
+        ButtonEncoder.self,
     ]
 }

@@ -1,0 +1,88 @@
+import Foundation
+import KeyedArchive
+
+/// `<color>` → `NSColor`: catalog colours (`NSColorSpace` 6, catalog and name, and the fallback
+/// colour ibtool resolves them to), calibrated and device white (3, 4: `NSWhite`) and RGB (1, 2:
+/// `NSRGB`), components as `%.10g` text with alpha only when it is not 1, NUL-terminated.
+enum AppKitColor {
+    /// Fallbacks of the system catalog colours, as ibtool resolves them: (colour space, components
+    /// text, generic-space components). Colours not listed get no fallback.
+    static let catalogFallbacks: [String: (space: Int64, text: String, components: String)] = [
+        "controlBackgroundColor": (3, "0.602715373", "0.6666666667 1"), "controlColor": (3, "0.602715373", "0.6666666667 1"),
+        "controlTextColor": (3, "0", "0 1"), "gridColor": (3, "0.4246723652", "0.5 1"), "headerColor": (3, "1", "1 1"),
+        "headerTextColor": (3, "0", "0 1"), "labelColor": (3, "0", "0 1"), "linkColor": (1, "0 0 0.9981992245", "0 0 1 1"),
+        "secondaryLabelColor": (3, "0.2637968361", "0.3333333333 1"), "selectedTextBackgroundColor": (3, "0.602715373", "0.6666666667 1"),
+        "selectedTextColor": (3, "0", "0 1"), "systemBlueColor": (1, "0 0 0.9981992245", "0 0 1 1"),
+        "tertiaryLabelColor": (3, "0.4246723652", "0.5 1"), "textBackgroundColor": (3, "1", "1 1"), "textColor": (3, "0", "0 1"),
+        "windowBackgroundColor": (3, "0.4246723652", "0.5 1"), "disabledControlTextColor": (3, "0.3333333333", ""),
+    ]
+
+    /// The `NSColor` for `<color>` element `e`.
+    static func color(_ e: Int, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let el = ctx.tree.elements[e]
+        let i = ctx.graph.add("NSColor")
+        switch el["colorSpace"] {
+        case "catalog":
+            let name = el["name"] ?? ""
+            ctx.graph.set(i, "NSColorSpace", .int(6))
+            ctx.graph.set(i, "NSCatalogName", ctx.graph.string(el["catalog"] ?? "System"))
+            ctx.graph.set(i, "NSColorName", ctx.graph.string(name))
+            if let f = catalogFallbacks[name] {
+                let fb = ctx.graph.add("NSColor")
+                ctx.graph.set(fb, "NSColorSpace", .int(f.space))
+                ctx.graph.set(fb, f.space == 1 ? "NSRGB" : "NSWhite", .bytes(Array(f.text.utf8) + [0]))
+                if !f.components.isEmpty {
+                    ctx.graph.set(fb, "NSCustomColorSpace", genericSpace(gray: f.space == 3, &ctx))
+                    ctx.graph.set(fb, "NSComponents", .bytes(Array(f.components.utf8)))
+                    ctx.graph.set(fb, "NSLinearExposure", .bytes(Array("1".utf8)))
+                }
+                ctx.graph.set(i, "NSColor", .ref(fb))
+            }
+        case "calibratedRGB", "deviceRGB", "custom":
+            let rgb = ["red", "green", "blue"].map { el[$0].flatMap(Double.init) ?? 0 }
+            let alpha = el["alpha"].flatMap(Double.init) ?? 1
+            if el["white"] != nil {
+                let w = el["white"].flatMap(Double.init) ?? 0
+                ctx.graph.set(i, "NSColorSpace", .int(el["colorSpace"] == "custom" ? 3 : 4))
+                ctx.graph.set(i, "NSWhite", .bytes(text([w], alpha: alpha)))
+            } else {
+                ctx.graph.set(i, "NSColorSpace", .int(el["colorSpace"] == "deviceRGB" ? 2 : 1))
+                ctx.graph.set(i, "NSRGB", .bytes(text(rgb, alpha: alpha)))
+            }
+        default:
+            let w = el["white"].flatMap(Double.init) ?? 0
+            let alpha = el["alpha"].flatMap(Double.init) ?? 1
+            ctx.graph.set(i, "NSColorSpace", .int(el["colorSpace"] == "deviceWhite" ? 4 : 3))
+            ctx.graph.set(i, "NSWhite", .bytes(text([w], alpha: alpha)))
+        }
+        return .ref(i)
+    }
+
+    /// The colour of object `o`'s `<color key="…">`, if it has one.
+    static func color(of o: Int, key: String, _ ctx: inout EncodingContext) -> NibGraph.Value? {
+        guard let e = ctx.property(o, key), ctx.tree.elements[e].name == "color" else { return nil }
+        return color(e, &ctx)
+    }
+
+    /// Components as AppKit writes them: `%.10g` each, alpha appended when not 1, then NUL.
+    static func text(_ components: [Double], alpha: Double) -> [UInt8] {
+        var parts = components.map(format)
+        if alpha != 1 { parts.append(format(alpha)) }
+        return Array(parts.joined(separator: " ").utf8) + [0]
+    }
+
+    static func format(_ v: Double) -> String {
+        String(format: "%.10g", v)
+    }
+
+    /// The generic gray (gamma 2.2) or RGB colour space object, shared (its ICC profile is not embedded).
+    static func genericSpace(gray: Bool, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let key = gray ? "colorspace:gray" : "colorspace:rgb"
+        if let cached = ctx.shared[key] { return cached }
+        let i = ctx.graph.add("NSColorSpace")
+        ctx.graph.set(i, "NSID", .int(gray ? 9 : 7))
+        ctx.graph.set(i, "NSModel", .int(gray ? 0 : 1))
+        ctx.shared[key] = .ref(i)
+        return .ref(i)
+    }
+}

@@ -1,0 +1,85 @@
+import KeyedArchive
+
+/// `<button>` → `NSButton` and `<buttonCell>` → `NSButtonCell`: the behaviour, image position and
+/// inset bits of `NSButtonFlags`, the bezel and image scaling of `NSButtonFlags2`, the button type,
+/// title, font and the check box and radio images.
+enum ButtonEncoder: ObjectEncoder {
+    static let elements = ["button", "buttonCell"]
+
+    static let bezels: [String: Int64] = [
+        "rounded": 1, "regularSquare": 2, "thickSquare": 3, "thickerSquare": 4, "disclosure": 5, "shadowlessSquare": 6,
+        "circular": 7, "texturedSquare": 8, "helpButton": 9, "smallSquare": 10, "texturedRounded": 11, "roundedRect": 12,
+        "recessed": 13, "roundedDisclosure": 14, "inline": 15, "push": 1, "flexiblePush": 2, "toolbar": 16, "accessoryBarAction": 17,
+        "accessoryBar": 18, "badge": 19, "glass": 20,
+    ]
+    static let behaviors: [(String, Int64)] = [
+        ("pushIn", 0x8000_0000), ("changeContents", 0x4000_0000), ("changeBackground", 0x3000_0000), ("changeGray", 0x3000_0000),
+        ("lightByContents", 0x0800_0000), ("lightByBackground", 0x0600_0000), ("lightByGray", 0x0600_0000),
+        ("doesNotDimImage", 0x1100),
+    ]
+    static let imagePositions: [String: Int64] = ["only": 0x40_0000, "left": 0x38_0000, "right": 0x28_0000, "above": 0x0C_0000, "below": 0x1C_0000, "overlaps": 0x48_0000]
+    static let scalings: [String: Int64] = ["proportionallyDown": 0x80, "proportionallyUpOrDown": 0x40, "axesIndependently": 0xC0]
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        if ctx.doc.objects[o].name == "button" {
+            AppKitView.setClass(o, g, "NSButton", &ctx)
+            try AppKitControl.encodeBase(o, g, &ctx)
+            ctx.graph.set(g, "IBNSShadowedSymbolConfiguration", .null)
+            return
+        }
+        AppKitView.setClass(o, g, "NSButtonCell", &ctx)
+        let type = ctx.attr(o, "type") ?? "push"
+        var cellFlags: Int64 = 0x400_0000
+        if ctx.attr(o, "state") == "on" { cellFlags |= 0x8000_0000 }
+        ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags))
+        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: "center") & ~0x40_0000))
+        ctx.graph.set(g, "NSContents", ctx.graph.string(ctx.attr(o, "title") ?? ""))
+        if let font = AppKitFont.font(of: o, &ctx) { ctx.graph.set(g, "NSSupport", font) }
+        if let control = ctx.doc.objects[o].parent, ctx.doc.objects[o].key == "cell" {
+            ctx.graph.set(g, "NSControlView", try ctx.ref(control))
+        }
+        var flags: Int64 = 0
+        if let b = ctx.property(o, "behavior") {
+            for (name, bits) in behaviors where ctx.tree.elements[b][name] == "YES" { flags |= bits }
+        }
+        if ctx.attr(o, "borderStyle") == "border" { flags |= 0x80_0000 }
+        flags |= imagePositions[ctx.attr(o, "imagePosition") ?? ""] ?? 0
+        flags |= ((ctx.attr(o, "inset").flatMap { Int64($0) } ?? 0) & 3) << 13
+        ctx.graph.set(g, "NSButtonFlags", AppKitControl.int32(flags))
+        let bezel = bezels[ctx.attr(o, "bezelStyle") ?? ""] ?? 0
+        var flags2 = (bezel & 7) | (bezel >> 3) << 5
+        if ctx.flag(o, "showsBorderOnlyWhileMouseInside") { flags2 |= 8 }
+        flags2 |= scalings[ctx.attr(o, "imageScaling") ?? ""] ?? 0
+        ctx.graph.set(g, "NSButtonFlags2", .int(flags2))
+        ctx.graph.set(g, "NSBezelStyle", .int(bezel))
+        if let image = ctx.attr(o, "image") {
+            ctx.graph.set(g, "NSNormalImage", AppKitResources.image(image, catalog: ctx.attr(o, "catalog"), &ctx))
+        }
+        if type == "check" || type == "radio" {
+            let source = ctx.graph.add("NSButtonImageSource")
+            ctx.graph.set(source, "NSImageName", ctx.graph.string(type == "check" ? "NSSwitch" : "NSRadioButton"))
+            ctx.graph.set(g, "NSAlternateImage", .ref(source))
+        }
+        ctx.graph.set(g, "NSAlternateContents", ctx.graph.string(ctx.attr(o, "alternateTitle") ?? ""))
+        ctx.graph.set(g, "NSKeyEquivalent", ctx.graph.string(ctx.attr(o, "keyEquivalent") ?? ""))
+        ctx.graph.set(g, "NSPeriodicDelay", .int(400))
+        ctx.graph.set(g, "NSPeriodicInterval", .int(75))
+        ctx.graph.set(g, "NSAuxButtonType", .int(auxType(type, flags)))
+        if let tag = ctx.attr(o, "tag").flatMap({ Int64($0) }), tag != 0 { ctx.graph.set(g, "NSTag", .int(tag)) }
+    }
+
+    /// `NSButtonType` from the XIB type and behaviour.
+    static func auxType(_ type: String, _ flags: Int64) -> Int64 {
+        switch type {
+        case "check": return 3
+        case "radio": return 4
+        case "recessed": return 1
+        case "disclosureTriangle": return 2
+        case "disclosure": return 6
+        case "square", "squareTextured":
+            if flags & 0x8000_0000 != 0 { return 7 }
+            return flags & 0x4000_0000 != 0 ? 2 : 5
+        default: return 7
+        }
+    }
+}

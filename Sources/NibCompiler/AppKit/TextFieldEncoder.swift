@@ -1,0 +1,49 @@
+import KeyedArchive
+
+/// `<textField>` → `NSTextField` (with its writing-tools and alignment keys) and `<textFieldCell>` →
+/// `NSTextFieldCell` (flags, contents, font, colours, placeholder).
+enum TextFieldEncoder: ObjectEncoder {
+    static let elements = ["textField", "textFieldCell", "secureTextField", "secureTextFieldCell"]
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let name = ctx.doc.objects[o].name
+        if name.hasSuffix("Cell") {
+            AppKitView.setClass(o, g, name == "secureTextFieldCell" ? "NSSecureTextFieldCell" : "NSTextFieldCell", &ctx)
+            try encodeCell(o, g, &ctx)
+            return
+        }
+        AppKitView.setClass(o, g, name == "secureTextField" ? "NSSecureTextField" : "NSTextField", &ctx)
+        try AppKitControl.encodeBase(o, g, &ctx)
+        ctx.graph.set(g, "NSTextFieldAlignmentRectInsetsVersion", .int(2))
+        ctx.graph.set(g, "NSAllowsWritingTools", .bool(true))
+        ctx.graph.set(g, "NSTextFieldAllowsWritingToolsAffordance", .bool(false))
+        ctx.graph.set(g, "NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false))
+        if let w = ctx.attr(o, "preferredMaxLayoutWidth").flatMap(Double.init) { ctx.graph.set(g, "NSPreferredMaxLayoutWidth", .double(w)) }
+    }
+
+    /// `NSCellFlags`: state 0x80000000, editable 0x10000000, text type 0x4000000, bezeled 0x400000,
+    /// selectable 0x200001, scrollable 0x100000, and 0x40 (set by ibtool on text cells).
+    static func cellFlags(_ c: Int, _ ctx: EncodingContext) -> Int64 {
+        var f: Int64 = 0x400_0040
+        if ctx.attr(c, "state") == "on" { f |= 0x8000_0000 }
+        if ctx.flag(c, "editable") { f |= 0x1000_0000 }
+        if ctx.attr(c, "borderStyle") == "bezel" { f |= 0x40_0000 }
+        if ctx.flag(c, "selectable") || ctx.flag(c, "editable") { f |= 0x20_0001 }
+        if ctx.flag(c, "scrollable") { f |= 0x10_0000 }
+        return f
+    }
+
+    static func encodeCell(_ c: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags(c, ctx)))
+        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(c, ctx)))
+        ctx.graph.set(g, "NSContents", ctx.graph.string(ctx.attr(c, "title") ?? ""))
+        if let font = AppKitFont.font(of: c, &ctx) { ctx.graph.set(g, "NSSupport", font) }
+        if let p = ctx.attr(c, "placeholderString") { ctx.graph.set(g, "NSPlaceholderString", ctx.graph.string(p)) }
+        if let control = ctx.doc.objects[c].parent, ctx.doc.objects[c].key == "cell" {
+            ctx.graph.set(g, "NSControlView", try ctx.ref(control))
+        }
+        if ctx.flag(c, "drawsBackground") { ctx.graph.set(g, "NSDrawsBackground", .bool(true)) }
+        if let bg = AppKitColor.color(of: c, key: "backgroundColor", &ctx) { ctx.graph.set(g, "NSBackgroundColor", bg) }
+        if let tc = AppKitColor.color(of: c, key: "textColor", &ctx) { ctx.graph.set(g, "NSTextColor", tc) }
+    }
+}
