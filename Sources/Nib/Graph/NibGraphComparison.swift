@@ -39,10 +39,12 @@ public struct NibGraphComparison: Sendable {
     /// An empty tally, filled in by the walk.
     fileprivate init() {}
 
-    /// Compares `candidate` against `reference`; `ignoredKeys` are left out on both sides (ibtool's
-    /// known non-determinism). Keep at most `sampleLimit` difference descriptions.
-    public init(reference: ArchiveGraph, candidate: ArchiveGraph, ignoredKeys: Set<String> = [], sampleLimit: Int = 20) {
-        var walk = ComparisonWalk(a: reference, b: candidate, ignored: ignoredKeys, sampleLimit: sampleLimit)
+    /// Compares `candidate` against `reference`; `ignoredKeys` are left out on both sides, and the
+    /// collections held by `unorderedKeys` compare without order (ibtool's known non-determinism:
+    /// constraint order, object table order). Keep at most `sampleLimit` difference descriptions.
+    public init(reference: ArchiveGraph, candidate: ArchiveGraph, ignoredKeys: Set<String> = [],
+                unorderedKeys: Set<String> = [], sampleLimit: Int = 20) {
+        var walk = ComparisonWalk(a: reference, b: candidate, ignored: ignoredKeys, unorderedKeys: unorderedKeys, sampleLimit: sampleLimit)
         walk.run()
         self = walk.result
     }
@@ -52,18 +54,22 @@ struct ComparisonWalk {
     let a: ArchiveGraph
     let b: ArchiveGraph
     let ignored: Set<String>
+    let unorderedKeys: Set<String>
     let sampleLimit: Int
     var result = NibGraphComparison()
+    /// Reference collection objects whose members compare without order.
+    var unorderedObjects = Set<Int>()
     var aToB: [Int: Int] = [:]
     var queue: [(Int, Int, String)] = []
 
     static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
 
-    init(a: ArchiveGraph, b: ArchiveGraph, ignored: Set<String>, sampleLimit: Int) {
+    init(a: ArchiveGraph, b: ArchiveGraph, ignored: Set<String>, unorderedKeys: Set<String>, sampleLimit: Int) {
         self.a = a
         self.b = b
         self.ignored = ignored
+        self.unorderedKeys = unorderedKeys
         self.sampleLimit = sampleLimit
     }
 
@@ -133,7 +139,7 @@ struct ComparisonWalk {
             guard !ignored.contains(k) else { continue }
             gb[k, default: []].append(kv.value)
         }
-        let unordered = owner.map { Self.setClasses.contains(className(a, $0)) } ?? false
+        let unordered = owner.map { Self.setClasses.contains(className(a, $0)) || unorderedObjects.contains($0) } ?? false
         for (k, ys) in gb where ga[k] == nil {
             result.extra += ys.count
             note("\(path).\(k)", "only in the compiled nib")
@@ -147,19 +153,32 @@ struct ComparisonWalk {
             if unordered { (xs, ys) = (sortedMembers(a, xs), sortedMembers(b, ys)) }
             if ys.count > xs.count { result.extra += ys.count - xs.count }
             if xs.count != ys.count { note("\(path).\(k)", "\(xs.count) values in ibtool's nib, \(ys.count) in ours") }
+            if unorderedKeys.contains(k) {
+                for case .ref(let i) in xs { unorderedObjects.insert(i) }
+            }
             for (x, y) in zip(xs, ys) { compareValue(x, y, path: "\(path).\(k)", owner: owner) }
         }
     }
 
-    /// Set members in a stable order: by class, then by text or number.
+    /// Members in a canonical order: by ``memberKey(_:_:)``, equal keys in stored order.
     func sortedMembers(_ g: ArchiveGraph, _ xs: [ArchiveValue]) -> [ArchiveValue] {
-        xs.sorted { memberKey(g, $0) < memberKey(g, $1) }
+        xs.enumerated().map { (key: memberKey(g, $0.element), index: $0.offset, value: $0.element) }
+            .sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.value)
     }
 
+    /// A member's order-free identity: its text or number, or its class (constraints also by their
+    /// attributes and constant, which identify them within one view).
     func memberKey(_ g: ArchiveGraph, _ v: ArchiveValue) -> String {
         if case .ref(let i) = v, i >= 0, i < g.objects.count {
             if let s = try? g.string(of: v) { return "s" + s }
-            return "o" + className(g, i)
+            if let n = try? g.number(of: v) { return "n" + numberText(n) }
+            let cls = className(g, i)
+            guard cls == "NSLayoutConstraint" else { return "o" + cls }
+            var key = "o" + cls
+            for name in ["NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSRelation"] {
+                key += "|" + (g.value(ofObject: i, forKey: name).map { valueText(g, $0) } ?? "-")
+            }
+            return key
         }
         return v.kindName
     }

@@ -8,5 +8,6 @@ enum AppKitEncoders {
         ViewEncoder.self,
         TextFieldEncoder.self,
         ButtonEncoder.self,
+        ConstraintEncoder.self,
     ]
 }

@@ -14,8 +14,8 @@ enum AppKitNibBuilder {
         }
         let owner = try ctx.ref(ownerIndex)
 
-        // Objects: everything but the owner and First Responder (a nil target, never archived), in document order.
-        let archived = doc.objects.indices.filter { o in
+        // Objects: everything but the owner and First Responder (a nil target, never archived).
+        let archived = objectOrder(doc).filter { o in
             let id = doc.objects[o].id
             return id != "-2" && id != "-1" && !isUnarchived(doc.objects[o].name)
         }
@@ -51,6 +51,29 @@ enum AppKitNibBuilder {
         ctx.graph.set(data, "NSAccessibilityOidsValues", empty)
         ctx.graph.set(root, "IB.objectdata", .ref(data))
         ctx.graph.set(root, "IB.systemFontUpdateVersion", .int(1))
+    }
+
+    /// ibtool's object-table order: depth first in document order, except that an object's own
+    /// constraints follow all of its other descendants. An explicit stack; no recursion.
+    static func objectOrder(_ doc: XIBDocument) -> [Int] {
+        enum Step { case visit(Int), emit(Int) }
+        var out: [Int] = []
+        let roots = doc.objects.indices.filter { doc.objects[$0].parent == nil }
+        var stack: [Step] = roots.reversed().map { .visit($0) }
+        while let step = stack.popLast() {
+            switch step {
+            case .emit(let o):
+                out.append(o)
+            case .visit(let o):
+                out.append(o)
+                let children = doc.objects[o].children
+                let constraints = children.filter { doc.objects[$0].name == "constraint" }
+                let others = children.filter { doc.objects[$0].name != "constraint" }
+                stack.append(contentsOf: constraints.reversed().map { .emit($0) })
+                stack.append(contentsOf: others.reversed().map { .visit($0) })
+            }
+        }
+        return out
     }
 
     /// Elements with ids that ibtool does not list in the object table.

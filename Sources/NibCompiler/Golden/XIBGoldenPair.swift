@@ -67,6 +67,11 @@ extension XIBGoldenPair {
     /// Keys whose values ibtool does not produce deterministically (nib-object-model.md §5).
     public static let ignoredKeys: Set<String> = []
 
+    /// Keys whose collections are compared without order: constraint order is not deterministic in ibtool.
+    public static let unorderedKeys: Set<String> = [
+        "NSViewConstraints", "UIViewAutolayoutConstraints",
+    ]
+
     /// Compiles the source and compares the result with ibtool's nib.
     public func measure() -> XIBGoldenResult {
         var result = XIBGoldenResult(name: name, comparison: nil, loadsAlike: false, loadDifferences: [], warnings: 0, error: nil)
@@ -79,7 +84,7 @@ extension XIBGoldenPair {
             let (ours, diagnostics) = try NibCompiler(options: options).compileGraph(doc)
             result.warnings = diagnostics.filter { $0.severity == .warning }.count
             let reference = try Self.referenceGraph(compiled)
-            result.comparison = NibGraphComparison(reference: reference, candidate: ours, ignoredKeys: Self.ignoredKeys)
+            result.comparison = NibGraphComparison(reference: reference, candidate: ours, ignoredKeys: Self.ignoredKeys, unorderedKeys: Self.unorderedKeys)
             // The loader reads what we write: go through the bytes, as a user of the nib would.
             let written = try ArchiveGraph(nibArchive: ours.nibArchiveData())
             result.loadDifferences = try Self.loadDifferences(reference: reference, candidate: written)

@@ -2,5 +2,6 @@
 enum UIKitEncoders {
     static let all: [any ObjectEncoder.Type] = [
         PlaceholderEncoder.self,
+        ConstraintEncoder.self,
     ]
 }
