@@ -8,6 +8,7 @@ enum AppKitEncoders {
         ViewEncoder.self,
         TextFieldEncoder.self,
         ButtonEncoder.self,
+        ScrollViewEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -15,10 +15,10 @@ enum AppKitView {
         let e = ctx.doc.objects[o].element
         let p = ctx.tree.elements[e].parent
         guard p >= 0, ctx.tree.elements[p].name == "subviews" else {
-            // Documents, clip views and table columns hold views under other keys.
-            if let key = ctx.doc.objects[o].key, ["documentView", "headerView", "cornerView"].contains(key) ||
-                ctx.doc.objects[o].parent.map({ ["clipView", "scrollView"].contains(ctx.doc.objects[$0].name) }) == true && key != "contentView" {
-                return ctx.doc.objects[o].parent
+            // A scroll view holds its clip view and scrollers under keys; they are its subviews.
+            if ctx.doc.objects[o].key != nil, let parent = ctx.doc.objects[o].parent, ctx.doc.objects[parent].name == "scrollView",
+               ["clipView", "scroller"].contains(ctx.doc.objects[o].name) {
+                return parent
             }
             return nil
         }
