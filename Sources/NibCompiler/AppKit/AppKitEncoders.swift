@@ -9,6 +9,7 @@ enum AppKitEncoders {
         TextFieldEncoder.self,
         ButtonEncoder.self,
         ScrollViewEncoder.self,
+        TableViewEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -38,6 +38,20 @@ enum AppKitFont {
         return .ref(i)
     }
 
+    /// The system font of `size` points (small system at 11).
+    static func systemFont(_ size: Double, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let type: Int64 = size == 11 ? 12 : size == 9 ? 14 : 4
+        let flags = type << 8 | (16 + type)
+        let key = "font:.AppleSystemUIFont:\(size):\(flags)"
+        if let cached = ctx.shared[key] { return cached }
+        let i = ctx.graph.add("NSFont")
+        ctx.graph.set(i, "NSName", ctx.graph.string(".AppleSystemUIFont"))
+        ctx.graph.set(i, "NSSize", .double(size))
+        ctx.graph.set(i, "NSfFlags", .int(flags))
+        ctx.shared[key] = .ref(i)
+        return .ref(i)
+    }
+
     /// The font of object `o`'s `<font key="font">`, if any.
     static func font(of o: Int, _ ctx: inout EncodingContext) -> NibGraph.Value? {
         guard let e = ctx.property(o, "font") else { return nil }
