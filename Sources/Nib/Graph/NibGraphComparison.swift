@@ -25,6 +25,8 @@ public struct NibGraphComparison: Sendable {
     public var byClass: [String: (pairs: Int, equal: Int)] = [:]
     /// The first differences, as `path: what`.
     public var samples: [String] = []
+    /// Per `Class.key` of matched reference objects: values the candidate lacks or has different.
+    public var keyMisses: [String: Int] = [:]
 
     /// Reference pairs the candidate lacks.
     public var missing: Int { max(0, referencePairs - equal - different) }
@@ -148,16 +150,41 @@ struct ComparisonWalk {
             guard var xs = ga[k] else { continue }
             guard var ys = gb[k] else {
                 note("\(path).\(k)", "missing")
+                if let owner { result.keyMisses["\(className(a, owner)).\(k)", default: 0] += xs.count }
                 continue
             }
-            if unordered { (xs, ys) = (sortedMembers(a, xs), sortedMembers(b, ys)) }
+            if unordered {
+                (xs, ys) = (sortedMembers(a, xs), sortedMembers(b, ys))
+            } else if xs.count > 1 {
+                // Constraint order is not deterministic: runs of constraints compare without order.
+                (xs, ys) = (sortedConstraintRuns(a, xs), sortedConstraintRuns(b, ys))
+            }
             if ys.count > xs.count { result.extra += ys.count - xs.count }
             if xs.count != ys.count { note("\(path).\(k)", "\(xs.count) values in ibtool's nib, \(ys.count) in ours") }
             if unorderedKeys.contains(k) {
                 for case .ref(let i) in xs { unorderedObjects.insert(i) }
             }
+            currentKey = k
             for (x, y) in zip(xs, ys) { compareValue(x, y, path: "\(path).\(k)", owner: owner) }
         }
+    }
+
+    /// `xs` with each run of consecutive `NSLayoutConstraint` references in ``memberKey(_:_:)`` order.
+    func sortedConstraintRuns(_ g: ArchiveGraph, _ xs: [ArchiveValue]) -> [ArchiveValue] {
+        func isConstraint(_ v: ArchiveValue) -> Bool {
+            if case .ref(let i) = v, i >= 0, i < g.objects.count { return className(g, i) == "NSLayoutConstraint" }
+            return false
+        }
+        var out = xs
+        var start = 0
+        while start < out.count {
+            guard isConstraint(out[start]) else { start += 1; continue }
+            var end = start
+            while end < out.count, isConstraint(out[end]) { end += 1 }
+            if end - start > 1 { out.replaceSubrange(start ..< end, with: sortedMembers(g, Array(out[start ..< end]))) }
+            start = end
+        }
+        return out
     }
 
     /// Members in a canonical order: by ``memberKey(_:_:)``, equal keys in stored order.
@@ -167,12 +194,15 @@ struct ComparisonWalk {
     }
 
     /// A member's order-free identity: its text or number, or its class (constraints also by their
-    /// attributes and constant, which identify them within one view).
+    /// attributes and constant, AppKit connectors by their label).
     func memberKey(_ g: ArchiveGraph, _ v: ArchiveValue) -> String {
         if case .ref(let i) = v, i >= 0, i < g.objects.count {
             if let s = try? g.string(of: v) { return "s" + s }
             if let n = try? g.number(of: v) { return "n" + numberText(n) }
             let cls = className(g, i)
+            if cls.hasPrefix("NSNib"), cls.hasSuffix("Connector"), let label = g.value(ofObject: i, forKey: "NSLabel") {
+                return "o" + cls + "|" + valueText(g, label)
+            }
             guard cls == "NSLayoutConstraint" else { return "o" + cls }
             var key = "o" + cls
             for name in ["NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSRelation"] {
@@ -183,12 +213,16 @@ struct ComparisonWalk {
         return v.kindName
     }
 
+    /// The key being compared, for ``NibGraphComparison/keyMisses``.
+    var currentKey = ""
+
     mutating func credit(_ owner: Int?, equal: Bool) {
         if equal {
             result.equal += 1
             if let owner { result.byClass[className(a, owner), default: (0, 0)].equal += 1 }
         } else {
             result.different += 1
+            if let owner { result.keyMisses["\(className(a, owner)).\(currentKey)", default: 0] += 1 }
         }
     }
 

@@ -67,9 +67,10 @@ extension XIBGoldenPair {
     /// Keys whose values ibtool does not produce deterministically (nib-object-model.md §5).
     public static let ignoredKeys: Set<String> = []
 
-    /// Keys whose collections are compared without order: constraint order is not deterministic in ibtool.
+    /// Keys whose collections are compared without order: ibtool's constraint order and its AppKit
+    /// connector order (`NSConnections`, built from a hash table) are not deterministic.
     public static let unorderedKeys: Set<String> = [
-        "NSViewConstraints", "UIViewAutolayoutConstraints",
+        "NSViewConstraints", "UIViewAutolayoutConstraints", "NSConnections",
     ]
 
     /// Compiles the source and compares the result with ibtool's nib.

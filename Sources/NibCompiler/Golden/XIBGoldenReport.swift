@@ -56,6 +56,13 @@ public struct XIBGoldenReport: Sendable {
             .prefix(limit).map { $0 }
     }
 
+    /// `Class.key` of reference values not reproduced (missing or different), most first.
+    public func keysHoldingBack(limit: Int = 25) -> [(key: String, count: Int)] {
+        var by: [String: Int] = [:]
+        for r in compared { for (k, n) in r.comparison?.keyMisses ?? [:] { by[k, default: 0] += n } }
+        return by.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }.prefix(limit).map { $0 }
+    }
+
     /// The report as text: a line per pair, then the totals and the classes that hold the rest back.
     public func text(verbose: Bool = false) -> String {
         var lines: [String] = []
@@ -79,6 +86,10 @@ public struct XIBGoldenReport: Sendable {
         lines.append("agreement: \(percent(agreement)) (equal / (reference + extra)); objects matched \(t.matched)/\(t.objects)")
         lines.append("classes holding the rest back (reference pairs not reproduced):")
         for c in classesHoldingBack() { lines.append("  \(c.name): \(c.pairs - c.equal) of \(c.pairs)") }
+        if verbose {
+            lines.append("keys of matched objects not reproduced:")
+            for k in keysHoldingBack() { lines.append("  \(k.key): \(k.count)") }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
