@@ -29,7 +29,7 @@ let package = Package(
         // Layer 5: XIB/storyboard sources → nibs and .storyboardc (an open ibtool).
         .target(name: "NibCompiler", dependencies: ["KeyedArchive", "Nib"], swiftSettings: strictness),
         // Shared by the libFuzzer harnesses (FuzzTesting/) and the regression unit tests.
-        .target(name: "KeyedArchiveFuzzSupport", dependencies: ["KeyedArchive", "Nib"], swiftSettings: strictness),
+        .target(name: "KeyedArchiveFuzzSupport", dependencies: ["KeyedArchive", "Nib", "NibCompiler"], swiftSettings: strictness),
         .executableTarget(
             name: "KeyedArchiveCLI",
             dependencies: [

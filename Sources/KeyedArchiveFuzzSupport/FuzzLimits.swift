@@ -1,4 +1,5 @@
 import KeyedArchive
+import NibCompiler
 
 /// Decoding limits used under fuzzing.
 public enum FuzzLimits {
@@ -17,6 +18,13 @@ public enum FuzzLimits {
     public static let materialise: DecodingLimits = {
         var limits = standard
         limits.maxObjectCount = 1 << 20
+        limits.maxTotalBytes = 64 << 20
+        return limits
+    }()
+
+    /// For XIB sources: the XML defaults with a smaller text budget.
+    public static let xib: DecodingLimits = {
+        var limits = DecodingLimits.xibDefault
         limits.maxTotalBytes = 64 << 20
         return limits
     }()

@@ -24,6 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case nibInstantiate = "nibinstantiate"
     /// Decode, re-encode, decode again: the two decodes must be equal (a mismatch traps).
     case roundTrip = "roundtrip"
+    /// XIB reader and compiler, then the compiled nib read back and instantiated.
+    case xib
 
     /// The folder name under `FuzzCorpus/` (and `FuzzCorpus/regressions/`).
     public var corpusName: String { rawValue }
@@ -39,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .nibModel: "FuzzNibModel"
         case .nibInstantiate: "FuzzNibInstantiate"
         case .roundTrip: "FuzzRoundTrip"
+        case .xib: "FuzzXIB"
         }
     }
 
@@ -49,6 +52,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xmlPlist: "xml.dict"
         case .nibArchive, .nibModel, .nibInstantiate: "nib.dict"
         case .roundTrip: "all.dict"
+        case .xib: "xib.dict"
         }
     }
 
@@ -74,6 +78,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .nibArchive: FuzzNIBArchive.run(bytes)
         case .nibModel: FuzzNibModel.run(bytes)
         case .nibInstantiate: FuzzNibInstantiate.run(bytes)
+        case .xib: FuzzXIB.run(bytes)
         case .roundTrip:
             do throws(RoundTripFailure) { try FuzzRoundTrip.run(bytes) } catch { return error }
         }
