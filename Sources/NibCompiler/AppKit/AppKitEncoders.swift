@@ -10,6 +10,9 @@ enum AppKitEncoders {
         ButtonEncoder.self,
         ScrollViewEncoder.self,
         TableViewEncoder.self,
+        ImageViewEncoder.self,
+        ColorWellEncoder.self,
+        PopUpButtonEncoder.self,
         ConstraintEncoder.self,
     ]
 }

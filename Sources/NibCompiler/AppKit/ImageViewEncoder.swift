@@ -1,0 +1,52 @@
+import KeyedArchive
+
+/// `<imageView>` → `NSImageView` (with the pasteboard types it accepts) and `<imageCell>` →
+/// `NSImageCell` (image, alignment, scaling, frame style, animation).
+enum ImageViewEncoder: ObjectEncoder {
+    static let elements = ["imageView", "imageCell"]
+    static let alignments: [String: Int64] = [
+        "center": 0, "top": 1, "topLeft": 2, "topRight": 3, "left": 4, "bottom": 5, "bottomLeft": 6, "bottomRight": 7, "right": 8,
+    ]
+    static let scalings: [String: Int64] = ["proportionallyDown": 0, "axesIndependently": 1, "none": 2, "proportionallyUpOrDown": 3]
+    static let styles: [String: Int64] = ["none": 0, "photo": 1, "grayBezel": 2, "groove": 3, "button": 4]
+    /// The types an image view accepts by drag and drop.
+    static let dragTypes = [
+        "Apple PDF pasteboard type", "Apple PICT pasteboard type", "Apple PNG pasteboard type", "NSFilenamesPboardType",
+        "NeXT TIFF v4.0 pasteboard type", "com.apple.NSFilePromiseItemMetaData", "com.apple.pasteboard.promised-file-content-type",
+        "dyn.ah62d4rv4gu8yc6durvwwa3xmrvw1gkdusm1044pxqyuha2pxsvw0e55bsmwca7d3sbwu",
+    ]
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        if ctx.doc.objects[o].name == "imageCell" {
+            AppKitView.setClass(o, g, "NSImageCell", &ctx)
+            var flags2: Int64 = 0
+            if ctx.flag(o, "refusesFirstResponder") { flags2 |= 0x200_0000 }
+            ctx.graph.set(g, "NSCellFlags", .int(0))
+            ctx.graph.set(g, "NSCellFlags2", .int(flags2))
+            if let image = ctx.attr(o, "image") {
+                ctx.graph.set(g, "NSContents", AppKitResources.image(image, catalog: ctx.attr(o, "catalog"), &ctx))
+            }
+            if let control = ctx.doc.objects[o].parent, ctx.doc.objects[o].key == "cell" {
+                ctx.graph.set(g, "NSControlView", try ctx.ref(control))
+            }
+            ctx.graph.set(g, "NSAlign", .int(alignments[ctx.attr(o, "imageAlignment") ?? "center"] ?? 0))
+            ctx.graph.set(g, "NSScale", .int(scalings[ctx.attr(o, "imageScaling") ?? "proportionallyDown"] ?? 0))
+            ctx.graph.set(g, "NSStyle", .int(styles[ctx.attr(o, "imageFrameStyle") ?? "none"] ?? 0))
+            ctx.graph.set(g, "NSAnimates", .bool(ctx.flag(o, "animates")))
+            ctx.graph.set(g, "NSImageAnimation", .int(-1))
+            return
+        }
+        AppKitView.setClass(o, g, "NSImageView", &ctx)
+        try AppKitControl.encodeBase(o, g, &ctx)
+        if ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") == nil {
+            ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", []))
+        }
+        ctx.graph.set(g, "NSControlRefusesFirstResponder", .bool(AppKitControl.cellAttr(o, "refusesFirstResponder", ctx) == "YES"))
+        var types: [NibGraph.Value] = []
+        for t in dragTypes { types.append(ctx.graph.string(t)) }
+        ctx.graph.set(g, "NSDragTypes", ctx.graph.collection("NSMutableSet", types))
+        ctx.graph.set(g, "NSEditable", .bool(ctx.attr(o, "editable") != "NO"))
+        ctx.graph.set(g, "NSImageViewPlaceholderPrecedence", .int(0))
+        ctx.graph.set(g, "IBNSShadowedSymbolConfiguration", .null)
+    }
+}

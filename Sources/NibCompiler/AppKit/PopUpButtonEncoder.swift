@@ -1,0 +1,37 @@
+import KeyedArchive
+
+/// `<popUpButton>` → `NSPopUpButton` and `<popUpButtonCell>` → `NSPopUpButtonCell`: the button cell
+/// keys plus the menu, the selected item and index, pull-down mode, arrow position and edge.
+enum PopUpButtonEncoder: ObjectEncoder {
+    static let elements = ["popUpButton", "popUpButtonCell"]
+    static let edges: [String: Int64] = ["minX": 0, "minY": 1, "maxX": 2, "maxY": 3]
+    static let arrows: [String: Int64] = ["noArrow": 0, "arrowAtCenter": 1, "arrowAtBottom": 2]
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        if ctx.doc.objects[o].name == "popUpButton" {
+            AppKitView.setClass(o, g, "NSPopUpButton", &ctx)
+            try AppKitControl.encodeBase(o, g, &ctx)
+            ctx.graph.set(g, "IBNSShadowedSymbolConfiguration", .null)
+            return
+        }
+        try ButtonEncoder.encode(o, into: g, &ctx)
+        AppKitView.setClass(o, g, "NSPopUpButtonCell", &ctx)
+        let menu = ctx.object(o, key: "menu")
+        if let menu { ctx.graph.set(g, "NSMenu", try ctx.ref(menu)) }
+        let items = menu.map { ctx.objects($0, in: "items") } ?? []
+        if let selected = ctx.attr(o, "selectedItem"), let item = ctx.doc.objectIndex[selected] {
+            ctx.graph.set(g, "NSMenuItem", try ctx.ref(item))
+            if let index = items.firstIndex(of: item), index != 0 { ctx.graph.set(g, "NSSelectedIndex", .int(Int64(index))) }
+        } else {
+            ctx.graph.set(g, "NSMenuItem", .null)
+        }
+        ctx.graph.set(g, "NSMenuItemRespectAlignment", .bool(true))
+        ctx.graph.set(g, "NSUsesItemFromMenu", .bool(true))
+        ctx.graph.set(g, "NSAltersState", .bool(true))
+        if ctx.flag(o, "pullsDown") { ctx.graph.set(g, "NSPullDown", .bool(true)) }
+        ctx.graph.set(g, "NSPreferredEdge", .int(edges[ctx.attr(o, "preferredEdge") ?? "minY"] ?? 1))
+        if let arrow = ctx.attr(o, "arrowPosition") ?? (ctx.flag(o, "pullsDown") ? nil : "arrowAtBottom") {
+            ctx.graph.set(g, "NSArrowPosition", .int(arrows[arrow] ?? 2))
+        }
+    }
+}
