@@ -8,10 +8,21 @@ enum GenericEncoder: ObjectEncoder {
     static let elements: [String] = []
 
     static func encode(_ o: Int, into index: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        let name = ctx.doc.objects[o].name
-        let cls = ElementClasses.className(name, runtime: ctx.doc.runtime)
-        ctx.graph.setClass(index, cls)
-        ctx.warn("<\(name)> has no class encoder yet: compiled as \(cls) without its properties", element: ctx.doc.objects[o].element)
+        let object = ctx.doc.objects[o]
+        var cls = ElementClasses.className(object.name, runtime: ctx.doc.runtime)
+        if object.name == "toolbarItem", let standard = ctx.attr(o, "implicitItemIdentifier").flatMap({ ElementClasses.standardToolbarItems[$0] }) {
+            cls = standard
+        }
+        if let custom = object.customClass {
+            // Even without its properties, the object keeps its custom class, so the nib loads the right one.
+            let name = SwiftClassName.runtimeName(custom, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
+            ctx.graph.setClass(index, ctx.doc.runtime == .cocoa ? "NSClassSwapper" : "UIClassSwapper")
+            ctx.graph.set(index, ctx.doc.runtime == .cocoa ? "NSClassName" : "UIClassName", ctx.graph.string(name))
+            ctx.graph.set(index, ctx.doc.runtime == .cocoa ? "NSOriginalClassName" : "UIOriginalClassName", ctx.graph.string(cls))
+        } else {
+            ctx.graph.setClass(index, cls)
+        }
+        ctx.warn("<\(object.name)> has no class encoder yet: compiled as \(cls) without its properties", element: object.element)
     }
 }
 
@@ -40,7 +51,9 @@ enum ElementClasses {
         "tabViewController": "NSTabViewController", "pageController": "NSPageController", "treeController": "NSTreeController",
         "dictionaryController": "NSDictionaryController", "touchBar": "NSTouchBar", "switch": "NSSwitch", "tokenField": "NSTokenField",
         "tokenFieldCell": "NSTokenFieldCell", "drawer": "NSDrawer", "ruleEditor": "NSRuleEditor", "openGLView": "NSOpenGLView",
-        "customCell": "NSCell", "actionCell": "NSActionCell", "formCell": "NSFormCell", "textFieldCell ": "NSTextFieldCell",
+        "customCell": "NSCell", "actionCell": "NSActionCell", "formCell": "NSFormCell", "pdfView": "PDFView",
+        "wkWebView": "WKWebView", "webView": "WebView", "avPlayerView": "AVPlayerView", "mtkView": "MTKView", "scnView": "SCNView",
+        "skView": "SKView", "mapView": "MKMapView", "quartzComposerView": "QCView", "imageKitView": "IKImageView",
     ]
 
     static let uiKit: [String: String] = [
@@ -58,6 +71,14 @@ enum ElementClasses {
         "viewLayoutGuide": "UILayoutGuide", "customObject": "UICustomObject", "placeholder": "UIProxyObject",
         "splitViewController": "UISplitViewController", "pageViewController": "UIPageViewController",
         "containerView": "UIView", "navigationBarAppearance": "UINavigationBarAppearance",
+    ]
+
+    /// Toolbar items with a standard identifier are archived as their own classes.
+    static let standardToolbarItems: [String: String] = [
+        "NSToolbarFlexibleSpaceItem": "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem": "NSToolbarSpaceItem",
+        "NSToolbarSeparatorItem": "NSToolbarSeparatorItem", "NSToolbarShowColorsItem": "NSToolbarShowColorsItem",
+        "NSToolbarShowFontsItem": "NSToolbarShowFontsItem", "NSToolbarPrintItem": "NSToolbarPrintItem",
+        "NSToolbarCustomizeToolbarItem": "NSToolbarCustomizeToolbarItem", "NSToolbarToggleSidebarItem": "NSToolbarToggleSidebarItem",
     ]
 
     /// The archived class for `element`, or `NS`/`UI` + the capitalised element name.

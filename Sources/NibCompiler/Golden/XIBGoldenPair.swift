@@ -110,7 +110,10 @@ extension XIBGoldenPair {
         _ = try Nib(document: b).instantiate(owner: nil)
         var out: [String] = []
         func check(_ what: String, _ x: [String], _ y: [String]) {
-            if x != y { out.append("\(what): ibtool \(x.prefix(6)) vs ours \(y.prefix(6))") }
+            guard x != y else { return }
+            // Show where the lists part: from the first difference on.
+            let first = zip(x, y).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(x.count, y.count)
+            out.append("\(what) from #\(first) (\(x.count) vs \(y.count)): ibtool \(x.dropFirst(first).prefix(6)) vs ours \(y.dropFirst(first).prefix(6))")
         }
         check("placeholders", a.placeholders.map(\.identifier).sorted(), b.placeholders.map(\.identifier).sorted())
         check("top-level objects", a.topLevelObjects.map(\.effectiveClassName), b.topLevelObjects.map(\.effectiveClassName))

@@ -10,16 +10,31 @@ enum UIKitNibBuilder {
         var topLevel: [NibGraph.Value] = []
         for o in doc.topLevel { topLevel.append(try ctx.ref(o)) }
 
-        // Objects to awake: placeholders and top-level objects, each followed by its constraints and
-        // then its subviews, depth first (an explicit stack).
+        // Objects to awake, in ibtool's order: each top-level object, then breadth first below it: a
+        // view's constraints, then its children (a visual effect view's content view counts with its
+        // subviews, as if they were the effect view's own).
         var awake: [NibGraph.Value] = []
-        var stack = Array(doc.topLevel.reversed())
-        while let o = stack.popLast() {
-            guard isAwoken(doc.objects[o].name) else { continue }
-            awake.append(try ctx.ref(o))
-            let constraints = ctx.objects(o, in: "constraints")
-            for c in constraints { awake.append(try ctx.ref(c)) }
-            stack.append(contentsOf: ctx.objects(o, in: "subviews").reversed())
+        func children(_ o: Int) -> [Int] {
+            if doc.objects[o].key == "contentView", doc.objects[o].name == "view", doc.objects[o].parent != nil { return [] }
+            var out = ctx.objects(o, in: "subviews")
+            for c in doc.objects[o].children where doc.objects[c].key == "contentView" && doc.objects[c].name == "view" {
+                out.append(c)
+                out.append(contentsOf: ctx.objects(c, in: "subviews"))
+            }
+            return out
+        }
+        for top in doc.topLevel where isAwoken(doc.objects[top].name) {
+            awake.append(try ctx.ref(top))
+            var queue = [top]
+            var next = 0
+            while next < queue.count {
+                let o = queue[next]
+                next += 1
+                for c in ctx.objects(o, in: "constraints") where ctx.attr(c, "placeholder") != "YES" { awake.append(try ctx.ref(c)) }
+                let kids = children(o)
+                for k in kids { awake.append(try ctx.ref(k)) }
+                queue.append(contentsOf: kids)
+            }
         }
 
         // Connections: every object's, the placeholders' last.
@@ -77,7 +92,7 @@ enum UIKitConnections {
         ctx.graph.set(i, "UILabel", ctx.graph.string(c.label ?? ""))
         ctx.graph.set(i, "UISource", try ctx.ref(c.owner))
         if c.kind == .outletCollection {
-            ctx.graph.set(i, "UIDestination", ctx.graph.collection("NSArray", [try ctx.ref(id: c.destination ?? "", from: c.element)]))
+            ctx.graph.set(i, "UIDestination", ctx.graph.collection("NSMutableArray", [try ctx.ref(id: c.destination ?? "", from: c.element)]))
             ctx.graph.set(i, "runtimeCollectionClassName", ctx.graph.string(c.detail ?? "NSArray"))
             ctx.graph.set(i, "addsContentToExistingCollection", .bool(true))
         } else {
