@@ -2,6 +2,7 @@
 enum UIKitEncoders {
     static let all: [any ObjectEncoder.Type] = [
         PlaceholderEncoder.self,
+        UIViewEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -1,0 +1,49 @@
+import KeyedArchive
+
+/// `<fontDescription>` → `UIFont`: system fonts under the Xcode 12 names (`.SFUI-Regular`, …) with a
+/// descriptor of size and usage, custom fonts by name.
+enum UIKitFont {
+    /// `weight` → (font name suffix, `CTFont…Usage`, `UIFontTraits`).
+    static let weights: [String: (String, String, Int64)] = [
+        "ultraLight": ("Ultralight", "CTFontUltraLightUsage", 0), "thin": ("Thin", "CTFontThinUsage", 4),
+        "light": ("Light", "CTFontLightUsage", 0), "regular": ("Regular", "CTFontRegularUsage", 0),
+        "medium": ("Medium", "CTFontMediumUsage", 0), "semibold": ("Semibold", "CTFontDemiUsage", 2),
+        "bold": ("Bold", "CTFontEmphasizedUsage", 2), "heavy": ("Heavy", "CTFontHeavyUsage", 2), "black": ("Black", "CTFontBlackUsage", 2),
+    ]
+
+    static func font(_ e: Int, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let el = ctx.tree.elements[e]
+        let size = el["pointSize"].flatMap(Double.init) ?? 17
+        let i = ctx.graph.add("UIFont")
+        let system = el["type"] == "system" || el["type"] == "boldSystem"
+        let weight = weights[el["type"] == "boldSystem" ? "bold" : (el["weight"] ?? "regular")] ?? weights["regular"]!
+        let name = system ? ".SFUI-\(weight.0)" : (el["name"] ?? "Helvetica")
+        let fontName = ctx.graph.string(name)
+        ctx.graph.set(i, "UIFontName", fontName)
+        if system {
+            let descriptor = ctx.graph.add("UIFontDescriptor")
+            let attributes = ctx.graph.dictionary("NSDictionary", [
+                (ctx.graph.string("NSFontSizeAttribute"), ctx.graph.number(size)),
+                (ctx.graph.string("NSCTFontUIUsageAttribute"), ctx.graph.string(weight.1)),
+            ])
+            ctx.graph.set(descriptor, "UIFontDescriptorAttributes", attributes)
+            ctx.graph.set(i, "UIFontDescriptor", .ref(descriptor))
+        }
+        ctx.graph.set(i, "UIFontPointSize", .double(size))
+        if system {
+            ctx.graph.set(i, "UIFontTextStyleForScaling", .null)
+            ctx.graph.set(i, "UIFontPointSizeForScaling", .double(0))
+            ctx.graph.set(i, "UIFontMaximumPointSizeAfterScaling", .double(0))
+            ctx.graph.set(i, "UIFontTraits", .int(weight.2))
+            ctx.graph.set(i, "UISystemFont", .bool(true))
+        }
+        ctx.graph.set(i, "NSName", fontName)
+        ctx.graph.set(i, "NSSize", .double(size))
+        return .ref(i)
+    }
+
+    static func font(of o: Int, _ ctx: inout EncodingContext) -> NibGraph.Value? {
+        guard let e = ctx.property(o, "fontDescription") else { return nil }
+        return font(e, &ctx)
+    }
+}

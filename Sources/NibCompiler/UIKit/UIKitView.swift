@@ -1,0 +1,72 @@
+import KeyedArchive
+import Nib
+
+/// The `UIView` keys every UIKit view writes (`nib-object-model.md` §5): bounds and centre as `0x07`
+/// blobs from the frame, subviews, colours, the autoresizing mask (36 when absent, 18 for a root view
+/// sized both ways), the non-default flags, priorities as `"{h, v}"` strings, constraints.
+enum UIKitView {
+    static let contentModes: [String: Int64] = [
+        "scaleToFill": 0, "scaleAspectFit": 1, "scaleAspectFill": 2, "redraw": 3, "center": 4, "top": 5, "bottom": 6,
+        "left": 7, "right": 8, "topLeft": 9, "topRight": 10, "bottomLeft": 11, "bottomRight": 12,
+    ]
+
+    /// The class of `o`: a `UIClassSwapper` to the custom class (keys of `className` follow), else `className`.
+    static func setClass(_ o: Int, _ g: Int, _ className: String, _ ctx: inout EncodingContext) {
+        let object = ctx.doc.objects[o]
+        guard let custom = object.customClass else {
+            ctx.graph.setClass(g, className)
+            return
+        }
+        ctx.graph.setClass(g, "UIClassSwapper")
+        let name = SwiftClassName.runtimeName(custom, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
+        ctx.graph.set(g, "UIClassName", ctx.graph.string(name))
+        ctx.graph.set(g, "UIOriginalClassName", ctx.graph.string(className))
+    }
+
+    static func encodeBase(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let frame = ctx.property(o, "frame").map { r in ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 } } ?? [0, 0, 0, 0]
+        ctx.graph.set(g, "UIBounds", .bytes(ArchiveGraph.geometryBlobBytes([0, 0, frame[2], frame[3]])))
+        ctx.graph.set(g, "UICenter", .bytes(ArchiveGraph.geometryBlobBytes([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2])))
+        let subviews = ctx.objects(o, in: "subviews")
+        if !subviews.isEmpty {
+            var list: [NibGraph.Value] = []
+            for s in subviews { list.append(try ctx.ref(s)) }
+            ctx.graph.set(g, "UISubviews", ctx.graph.collection("NSMutableArray", list))
+        }
+        if let bg = UIKitColor.color(of: o, key: "backgroundColor", &ctx) { ctx.graph.set(g, "UIBackgroundColor", bg) }
+        ctx.graph.set(g, "UIDeepDrawRect", .bool(true))
+        if ctx.attr(o, "opaque") != "NO" { ctx.graph.set(g, "UIOpaque", .bool(true)) }
+        if ctx.flag(o, "multipleTouchEnabled") { ctx.graph.set(g, "UIMultipleTouchEnabled", .bool(true)) }
+        if ctx.attr(o, "userInteractionEnabled") == "NO" { ctx.graph.set(g, "UIUserInteractionDisabled", .bool(true)) }
+        if ctx.flag(o, "hidden") { ctx.graph.set(g, "UIHidden", .bool(true)) }
+        ctx.graph.set(g, "UIAutoresizeSubviews", .bool(ctx.attr(o, "autoresizesSubviews") != "NO"))
+        var mask: Int64 = 36
+        if let m = ctx.property(o, "autoresizingMask") {
+            mask = 0
+            for (name, bit) in AppKitView.masks where ctx.tree.elements[m][name] == "YES" { mask |= bit }
+        }
+        ctx.graph.set(g, "UIAutoresizingMask", .int(mask))
+        if let mode = contentModes[ctx.attr(o, "contentMode") ?? "scaleToFill"], mode != 0 { ctx.graph.set(g, "UIContentMode", .int(mode)) }
+        if ctx.flag(o, "clipsSubviews") { ctx.graph.set(g, "UIClipsToBounds", .bool(true)) }
+        if ctx.attr(o, "clearsContextBeforeDrawing") == "NO" { ctx.graph.set(g, "UIClearsContextBeforeDrawing", .bool(false)) }
+        if let tint = UIKitColor.color(of: o, key: "tintColor", &ctx) { ctx.graph.set(g, "UITintColor", tint) }
+        if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO" {
+            ctx.graph.set(g, "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", .bool(true))
+        }
+        let hugging = (ctx.attr(o, "horizontalHuggingPriority") ?? "250", ctx.attr(o, "verticalHuggingPriority") ?? "250")
+        if hugging != ("250", "250") { ctx.graph.set(g, "UIViewContentHuggingPriority", ctx.graph.string("{\(hugging.0), \(hugging.1)}")) }
+        let resistance = (ctx.attr(o, "horizontalCompressionResistancePriority") ?? "750", ctx.attr(o, "verticalCompressionResistancePriority") ?? "750")
+        if resistance != ("750", "750") {
+            ctx.graph.set(g, "UIViewContentCompressionResistancePriority", ctx.graph.string("{\(resistance.0), \(resistance.1)}"))
+        }
+        let constraints = ctx.objects(o, in: "constraints").filter { ctx.attr($0, "placeholder") != "YES" }
+        if !constraints.isEmpty {
+            var list: [NibGraph.Value] = []
+            for c in constraints { list.append(try ctx.ref(c)) }
+            ctx.graph.set(g, "UIViewAutolayoutConstraints", ctx.graph.collection("NSMutableArray", list))
+        }
+        if ctx.attr(o, "insetsLayoutMarginsFromSafeArea") == "NO" { ctx.graph.set(g, "UIViewInsetsLayoutMarginsFromSafeArea", .int(0)) }
+        ctx.graph.set(g, "UIViewSemanticContentAttribute", .int(0))
+        ctx.graph.set(g, "UIViewLargeContentStoredProperties", .null)
+    }
+}

@@ -1,0 +1,40 @@
+import KeyedArchive
+import Nib
+
+/// `<view>` → `UIView` (`_UIVisualEffectContentView` as a visual effect view's content view),
+/// `<visualEffectView>` → `UIVisualEffectView`, `<label>` → `UILabel`.
+enum UIViewEncoder: ObjectEncoder {
+    static let elements = ["view", "visualEffectView", "label"]
+    static let alignments: [String: Int64] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
+    static let lineBreaks: [String: Int64] = [
+        "wordWrap": 0, "characterWrap": 1, "clip": 2, "headTruncation": 3, "tailTruncation": 4, "middleTruncation": 5,
+    ]
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let object = ctx.doc.objects[o]
+        switch object.name {
+        case "label":
+            UIKitView.setClass(o, g, "UILabel", &ctx)
+            try UIKitView.encodeBase(o, g, &ctx)
+            ctx.graph.set(g, "UIText", ctx.graph.string(ctx.attr(o, "text") ?? ""))
+            if let font = UIKitFont.font(of: o, &ctx) { ctx.graph.set(g, "UIFont", font) }
+            if let color = UIKitColor.color(of: o, key: "textColor", &ctx) { ctx.graph.set(g, "UITextColor", color) }
+            ctx.graph.set(g, "UIShadowOffset", .bytes(ArchiveGraph.geometryBlobBytes([0, -1])))
+            let alignment = alignments[ctx.attr(o, "textAlignment") ?? "natural"] ?? 4
+            if alignment != 4 { ctx.graph.set(g, "UITextAlignment", .int(alignment)) }
+            if let lines = ctx.attr(o, "numberOfLines").flatMap({ Int64($0) }), lines != 1 { ctx.graph.set(g, "UINumberOfLines", .int(lines)) }
+            if let size = ctx.attr(o, "minimumFontSize").flatMap(Float.init) { ctx.graph.set(g, "UIMinimumFontSize", .float(size)) }
+            if ctx.attr(o, "baselineAdjustment") == "alignBaselines" { ctx.graph.set(g, "UIBaselineAdjustment", .int(1)) }
+            if ctx.flag(o, "adjustsFontSizeToFit") { ctx.graph.set(g, "UIAdjustsFontSizeToFit", .bool(true)) }
+            if let mode = lineBreaks[ctx.attr(o, "lineBreakMode") ?? "tailTruncation"], mode != 4 { ctx.graph.set(g, "UILineBreakMode", .int(mode)) }
+        case "visualEffectView":
+            UIKitView.setClass(o, g, "UIVisualEffectView", &ctx)
+            try UIKitView.encodeBase(o, g, &ctx)
+            if let content = ctx.object(o, key: "contentView") { ctx.graph.set(g, "UIVisualEffectViewContentView", try ctx.ref(content)) }
+        default:
+            let isEffectContent = object.key == "contentView" && object.parent.map { ctx.doc.objects[$0].name == "visualEffectView" } == true
+            UIKitView.setClass(o, g, isEffectContent ? "_UIVisualEffectContentView" : "UIView", &ctx)
+            try UIKitView.encodeBase(o, g, &ctx)
+        }
+    }
+}
