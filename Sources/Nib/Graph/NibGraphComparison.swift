@@ -38,6 +38,22 @@ public struct NibGraphComparison: Sendable {
     /// Whether the candidate reproduces the reference exactly (up to the freedoms above).
     public var isFullyEqual: Bool { equal == referencePairs && extra == 0 && different == 0 }
 
+    /// Adds another comparison's counts to this one (a storyboard's nibs add up).
+    public mutating func add(_ other: NibGraphComparison) {
+        referencePairs += other.referencePairs
+        equal += other.equal
+        different += other.different
+        extra += other.extra
+        objectsMatched += other.objectsMatched
+        referenceObjects += other.referenceObjects
+        for (k, v) in other.byClass {
+            let old = byClass[k] ?? (0, 0)
+            byClass[k] = (old.pairs + v.pairs, old.equal + v.equal)
+        }
+        for (k, v) in other.keyMisses { keyMisses[k, default: 0] += v }
+        samples += other.samples.prefix(max(0, 20 - samples.count))
+    }
+
     /// An empty tally, filled in by the walk.
     fileprivate init() {}
 

@@ -15,7 +15,7 @@ enum AppKitConnectors {
         case .action:
             let i = ctx.graph.add("NSNibControlConnector")
             ctx.graph.set(i, "NSSource", try ctx.ref(c.owner))
-            if let target = c.destination, target != "-1" {
+            if let target = c.destination, !isFirstResponder(target, ctx) {
                 ctx.graph.set(i, "NSDestination", try ctx.ref(id: target, from: c.element))
             }
             ctx.graph.set(i, "NSLabel", ctx.graph.string(c.label ?? ""))
@@ -26,5 +26,12 @@ enum AppKitConnectors {
             ctx.warn("segues in AppKit XIBs are not compiled yet", element: c.element)
             return nil
         }
+    }
+
+    /// First Responder: id -1 in a XIB, a `sceneMemberID="firstResponder"` object in a storyboard scene.
+    static func isFirstResponder(_ id: String, _ ctx: EncodingContext) -> Bool {
+        if id == "-1" { return true }
+        guard let o = ctx.doc.objectIndex[id] else { return false }
+        return ctx.attr(o, "sceneMemberID") == "firstResponder"
     }
 }

@@ -2,7 +2,10 @@ import KeyedArchive
 
 /// The `NSControl` keys (after the `NSView` ones) and the codes cells and controls share.
 enum AppKitControl {
+    /// Cell alignment codes (`NSCellFlags2` << 26: the pre-10.11 order, right before centre).
     static let alignments: [String: Int64] = ["left": 0, "right": 1, "center": 2, "justified": 3, "natural": 4]
+    /// `NSTextAlignment` as controls archive it (centre before right).
+    static let textAlignments: [String: Int64] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
     static let lineBreaks: [String: Int64] = [
         "wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4, "truncatingMiddle": 5,
     ]
@@ -28,7 +31,7 @@ enum AppKitControl {
         ctx.graph.set(g, "NSControlContinuous", .bool(cellAttr(o, "continuous", ctx) == "YES"))
         ctx.graph.set(g, "NSControlRefusesFirstResponder", .bool(cellAttr(o, "refusesFirstResponder", ctx) == "YES"))
         ctx.graph.set(g, "NSControlUsesSingleLineMode", .bool(cellAttr(o, "usesSingleLineMode", ctx) == "YES"))
-        ctx.graph.set(g, "NSControlTextAlignment", .int(alignments[cellAttr(o, "alignment", ctx) ?? "natural"] ?? 4))
+        ctx.graph.set(g, "NSControlTextAlignment", .int(textAlignments[cellAttr(o, "alignment", ctx) ?? "natural"] ?? 4))
         ctx.graph.set(g, "NSControlLineBreakMode", .int(lineBreaks[cellAttr(o, "lineBreakMode", ctx) ?? "wordWrapping"] ?? 0))
         ctx.graph.set(g, "NSControlWritingDirection", .int(-1))
         ctx.graph.set(g, "NSControlSendActionMask", .int(sendActionMask))

@@ -13,6 +13,7 @@ enum AppKitEncoders {
         ImageViewEncoder.self,
         ColorWellEncoder.self,
         PopUpButtonEncoder.self,
+        ControllerEncoder.self,
         ConstraintEncoder.self,
     ]
 }

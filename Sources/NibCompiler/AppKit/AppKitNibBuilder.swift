@@ -34,23 +34,8 @@ enum AppKitNibBuilder {
             keys.append(try ctx.ref(o))
             parents.append(try doc.objects[o].parent.map { p throws(ArchiveError) in try ctx.ref(p) } ?? owner)
         }
-        let oids: [NibGraph.Value] = [owner] + keys + connectors
-        var numbers: [NibGraph.Value] = []
-        for i in 0 ..< oids.count { numbers.append(ctx.graph.number(Int64(i + 1))) }
-
-        ctx.graph.set(data, "NSRoot", owner)
-        ctx.graph.set(data, "NSVisibleWindows", ctx.graph.collection("NSMutableSet", visible))
-        ctx.graph.set(data, "NSConnections", ctx.graph.collection("NSMutableArray", connectors))
-        ctx.graph.set(data, "NSObjectsKeys", ctx.graph.collection("NSArray", keys))
-        ctx.graph.set(data, "NSObjectsValues", ctx.graph.collection("NSArray", parents))
-        ctx.graph.set(data, "NSOidsKeys", ctx.graph.collection("NSArray", oids))
-        ctx.graph.set(data, "NSOidsValues", ctx.graph.collection("NSArray", numbers))
-        ctx.graph.set(data, "NSAccessibilityConnectors", ctx.graph.collection("NSMutableArray", []))
-        let empty = ctx.graph.collection("NSArray", [])
-        ctx.graph.set(data, "NSAccessibilityOidsKeys", empty)
-        ctx.graph.set(data, "NSAccessibilityOidsValues", empty)
-        ctx.graph.set(root, "IB.objectdata", .ref(data))
-        ctx.graph.set(root, "IB.systemFontUpdateVersion", .int(1))
+        AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: visible, connectors: connectors,
+                               objects: keys, parents: parents, &ctx)
     }
 
     /// ibtool's object-table order: depth first in document order, except that an object's own

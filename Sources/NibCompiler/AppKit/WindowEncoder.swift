@@ -47,6 +47,19 @@ enum WindowEncoder: ObjectEncoder {
         if let view = ctx.object(o, key: "contentView") {
             ctx.frameSizeOverride[view] = (content[2], content[3])
             ctx.graph.set(g, "NSWindowView", try ctx.ref(view))
+        } else if ctx.storyboard != nil {
+            // A storyboard window gets an empty content view of its content size (its controller's view replaces it).
+            let view = ctx.graph.add("NSView")
+            ctx.graph.set(view, "NSNextResponder", .null)
+            ctx.graph.set(view, "NSNibTouchBar", .null)
+            ctx.graph.set(view, "NSvFlags", .int(256))
+            ctx.graph.set(view, "NSFrameSize", ctx.graph.string(NibGeometryString.format([content[2], content[3]], as: .pair)))
+            ctx.graph.set(view, "NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+            ctx.graph.set(view, "IBNSSafeAreaLayoutGuide", .null)
+            ctx.graph.set(view, "IBNSLayoutMarginsGuide", .null)
+            ctx.graph.set(view, "IBNSClipsToBounds", .int(0))
+            ctx.synthesizedContentView[o] = view
+            ctx.graph.set(g, "NSWindowView", .ref(view))
         } else {
             ctx.graph.set(g, "NSWindowView", .null)
         }

@@ -21,6 +21,10 @@ struct EncodingContext {
     var diagnostics: [NibCompileDiagnostic] = []
     /// Objects ibtool writes once and shares (the menu checkmark image, a colour), by a description.
     var shared: [String: NibGraph.Value] = [:]
+    /// The storyboard being compiled, when this nib is one of its scenes.
+    var storyboard: StoryboardPlan?
+    /// Window → the content view compiled for it when the source has none (storyboard windows).
+    var synthesizedContentView: [Int: Int] = [:]
     /// Views whose frame size another object decides (a window's content view: its content rectangle).
     var frameSizeOverride: [Int: (Double, Double)] = [:]
     /// Elements already warned about, so each unsupported name is reported once per element.

@@ -8,6 +8,13 @@ enum GenericEncoder: ObjectEncoder {
     static let elements: [String] = []
 
     static func encode(_ o: Int, into index: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        setGenericClass(o, index, &ctx)
+        ctx.warn("<\(ctx.doc.objects[o].name)> has no class encoder yet: compiled as \(ElementClasses.className(ctx.doc.objects[o].name, runtime: ctx.doc.runtime)) without its properties",
+                 element: ctx.doc.objects[o].element)
+    }
+
+    /// The element's class, or a class swapper to its custom class.
+    static func setGenericClass(_ o: Int, _ index: Int, _ ctx: inout EncodingContext) {
         let object = ctx.doc.objects[o]
         var cls = ElementClasses.className(object.name, runtime: ctx.doc.runtime)
         if object.name == "toolbarItem", let standard = ctx.attr(o, "implicitItemIdentifier").flatMap({ ElementClasses.standardToolbarItems[$0] }) {
@@ -22,7 +29,6 @@ enum GenericEncoder: ObjectEncoder {
         } else {
             ctx.graph.setClass(index, cls)
         }
-        ctx.warn("<\(object.name)> has no class encoder yet: compiled as \(cls) without its properties", element: object.element)
     }
 }
 

@@ -24,7 +24,8 @@ public struct NibCompiler: Sendable {
     public func compile(_ doc: XIBDocument) throws(ArchiveError) -> CompiledNib {
         switch doc.kind {
         case .storyboard:
-            throw doc.tree.error(.unsupportedFormat, "storyboards are not compiled yet (only XIBs)", at: doc.tree.root)
+            let out = try StoryboardCompiler.compile(doc, options: options)
+            return CompiledNib(storyboard: out)
         case .xib:
             let (graph, diagnostics) = try compileGraph(doc)
             return try CompiledNib(graph: graph, runtime: doc.runtime, options: options, diagnostics: diagnostics)
@@ -63,8 +64,11 @@ public struct CompiledNib: Sendable {
 
     /// What to write.
     public var layout: Layout
-    /// The compiled object graph (NIBArchive conventions), for inspection and comparison.
+    /// The compiled object graph (NIBArchive conventions), for inspection and comparison; for a
+    /// storyboard, its first nib.
     public var graph: ArchiveGraph
+    /// A storyboard's nibs by name (without `.nib`), in the order they were compiled; empty for a XIB.
+    public var nibs: [(name: String, graph: ArchiveGraph)] = []
     /// Warnings and notes, with their source lines.
     public var diagnostics: [NibCompileDiagnostic]
 
@@ -79,6 +83,13 @@ public struct CompiledNib: Sendable {
         } else {
             layout = .file(nib)
         }
+    }
+
+    init(storyboard out: StoryboardCompiler.Output) {
+        layout = .directory(out.files)
+        nibs = out.graphs
+        graph = out.graphs.first?.graph ?? ArchiveGraphBuilder(metadata: .init(source: .built)).build()
+        diagnostics = out.diagnostics
     }
 
     /// Writes the file or directory at `url` (a directory is replaced as a whole).

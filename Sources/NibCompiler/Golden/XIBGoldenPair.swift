@@ -34,13 +34,17 @@ public struct XIBGoldenPair: Sendable {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard f.count >= 8, f[6] == "xib" || f[6] == "storyboard", !f[7].isEmpty else { continue }
             let source = root.appendingPathComponent(f[0])
+            // A storyboard lists every file of its compiled directory; the directory is the twin.
+            let twin = f[6] == "storyboard"
+                ? root.appendingPathComponent(f[7].split(separator: ";").first.map(String.init) ?? f[7]).deletingLastPathComponent()
+                : root.appendingPathComponent(f[7])
             var options = NibCompilerOptions()
             let args = source.deletingPathExtension().appendingPathExtension("args")
             if let a = try? String(contentsOf: args, encoding: .utf8) {
                 let words = a.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
                 if let i = words.firstIndex(of: "--module"), i + 1 < words.count { options.module = words[i + 1] }
             }
-            out.append(XIBGoldenPair(name: f[0], source: source, compiled: root.appendingPathComponent(f[7]), options: options))
+            out.append(XIBGoldenPair(name: f[0], source: source, compiled: twin, options: options))
         }
         return out
     }
@@ -65,7 +69,7 @@ public struct XIBGoldenResult: Sendable {
 
 extension XIBGoldenPair {
     /// Keys whose values ibtool does not produce deterministically (nib-object-model.md §5).
-    public static let ignoredKeys: Set<String> = []
+    public static let ignoredKeys: Set<String> = ["uniqueIdentifierForStoryboardCompilation"]
 
     /// Keys whose collections are compared without order: ibtool's constraint order and its AppKit
     /// connector order (`NSConnections`, built from a hash table) are not deterministic.
@@ -78,10 +82,7 @@ extension XIBGoldenPair {
         var result = XIBGoldenResult(name: name, comparison: nil, loadsAlike: false, loadDifferences: [], warnings: 0, error: nil)
         do throws(ArchiveError) {
             let doc = try XIBDocument(contentsOf: source)
-            guard doc.kind == .xib else {
-                result.error = "storyboards are not compiled yet"
-                return result
-            }
+            guard doc.kind == .xib else { return try measureStoryboard(doc, result) }
             let (ours, diagnostics) = try NibCompiler(options: options).compileGraph(doc)
             result.warnings = diagnostics.filter { $0.severity == .warning }.count
             let reference = try Self.referenceGraph(compiled)
@@ -96,6 +97,57 @@ extension XIBGoldenPair {
         return result
     }
 
+    /// A storyboard: the file set and Info.plist (UUID values aside) must match, and every nib of
+    /// ibtool's `.storyboardc` is compared with ours of the same name; the counts add up.
+    func measureStoryboard(_ doc: XIBDocument, _ start: XIBGoldenResult) throws(ArchiveError) -> XIBGoldenResult {
+        var result = start
+        let compiledNib = try NibCompiler(options: options).compile(doc)
+        result.warnings = compiledNib.diagnostics.filter { $0.severity == .warning }.count
+        guard case .directory(let files) = compiledNib.layout else { return result }
+        let theirs: [String]
+        do { theirs = try FileManager.default.contentsOfDirectory(atPath: compiled.path).sorted() } catch {
+            throw ArchiveError(.unknownFormat, "cannot list \(compiled.path)")
+        }
+        let ours = files.map(\.name).sorted()
+        if theirs != ours { result.loadDifferences.append("files: ibtool \(theirs) vs ours \(ours)") }
+        var total = NibGraphComparison(reference: ArchiveGraphBuilder(metadata: .init(source: .built)).build(),
+                                       candidate: ArchiveGraphBuilder(metadata: .init(source: .built)).build())
+        for name in theirs where name.hasSuffix(".nib") {
+            let reference = try Self.referenceGraph(compiled.appendingPathComponent(name))
+            guard let mine = compiledNib.nibs.first(where: { $0.name + ".nib" == name })?.graph else { continue }
+            let c = NibGraphComparison(reference: reference, candidate: mine, ignoredKeys: Self.ignoredKeys, unorderedKeys: Self.unorderedKeys)
+            total.add(c)
+            result.loadDifferences += try Self.loadDifferences(reference: reference, candidate: ArchiveGraph(nibArchive: mine.nibArchiveData()))
+                .map { "\(name): \($0)" }
+        }
+        if let plist = files.first(where: { $0.name == "Info.plist" }),
+           let mine = try? PropertyList(binary: plist.bytes).value(),
+           let bytes = try? Array(Data(contentsOf: compiled.appendingPathComponent("Info.plist"))),
+           let reference = try? PropertyList(parsing: bytes).value(),
+           Self.withoutUUIDs(mine) != Self.withoutUUIDs(reference) {
+            result.loadDifferences.append("Info.plist: ibtool \(Self.withoutUUIDs(reference)) vs ours \(Self.withoutUUIDs(mine))")
+        }
+        result.comparison = total
+        result.loadsAlike = result.loadDifferences.isEmpty
+        return result
+    }
+
+    /// An Info.plist with the values of `NSViewControllerIdentifiersToUUIDs` blanked (ibtool draws them
+    /// at random) and dictionary entries sorted by key (their stored order is hash order).
+    static func withoutUUIDs(_ v: PlistValue) -> PlistValue {
+        func sorted(_ entries: [PlistDictEntry]) -> [PlistDictEntry] {
+            entries.sorted { "\($0.key)" < "\($1.key)" }
+        }
+        guard case .dict(let entries) = v else { return v }
+        return .dict(sorted(entries.map { e in
+            guard case .dict(let inner) = e.value else { return e }
+            if e.key == .string("NSViewControllerIdentifiersToUUIDs") {
+                return PlistDictEntry(key: e.key, value: .dict(sorted(inner.map { PlistDictEntry(key: $0.key, value: .string("")) })))
+            }
+            return PlistDictEntry(key: e.key, value: .dict(sorted(inner)))
+        }))
+    }
+
     /// ibtool's nib as a graph in NIBArchive conventions (keyed nibs are converted).
     static func referenceGraph(_ url: URL) throws(ArchiveError) -> ArchiveGraph {
         let container = try NibContainer.open(.url(url))
@@ -107,7 +159,12 @@ extension XIBGoldenPair {
     /// after our nib has been instantiated once with generic objects.
     static func loadDifferences(reference: ArchiveGraph, candidate: ArchiveGraph) throws(ArchiveError) -> [String] {
         let a = try NibDocument(graph: reference), b = try NibDocument(graph: candidate)
-        _ = try Nib(document: b).instantiate(owner: nil)
+        // Storyboard scenes name external placeholders; give each a stand-in.
+        var externals: [String: AnyObject] = [:]
+        for p in b.placeholders where p.kind != .filesOwner && p.kind != .firstResponder {
+            externals[p.identifier] = NibObject(className: "External(\(p.identifier))")
+        }
+        _ = try Nib(document: b).instantiate(owner: nil, externalObjects: externals)
         var out: [String] = []
         func check(_ what: String, _ x: [String], _ y: [String]) {
             guard x != y else { return }

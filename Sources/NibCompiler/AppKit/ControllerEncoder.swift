@@ -1,0 +1,34 @@
+import KeyedArchive
+
+/// Storyboard controllers: `<windowController>` → `NSWindowController` {`IBWindowTemplate`, the
+/// content view controller, segue style, compilation UUID}; `<viewController>` → `NSViewController`
+/// {`NSNibName` of its view nib, the external objects table for loading it, segue style, UUID}.
+enum ControllerEncoder: ObjectEncoder {
+    static let elements = ["windowController", "viewController"]
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        guard let plan = ctx.storyboard else {
+            GenericEncoder.setGenericClass(o, g, &ctx)
+            ctx.warn("<\(ctx.doc.objects[o].name)> outside a storyboard is not compiled yet", at: o)
+            return
+        }
+        if ctx.doc.objects[o].name == "windowController" {
+            AppKitView.setClass(o, g, "NSWindowController", &ctx)
+            if let identifier = ctx.attr(o, "storyboardIdentifier") {
+                ctx.graph.set(g, "explicitStoryboardIdentifier", ctx.graph.string(identifier))
+            }
+            if let window = ctx.object(o, key: "window") { ctx.graph.set(g, "IBWindowTemplate", try ctx.ref(window)) }
+            if let content = plan.contentController(of: o) {
+                ctx.graph.set(g, "IBWindowTemplateContentViewController", try ctx.ref(content))
+            }
+        } else {
+            AppKitView.setClass(o, g, "NSViewController", &ctx)
+            ctx.graph.set(g, "NSNibName", ctx.graph.string(plan.viewNibName(o)))
+            let upstream: [(NibGraph.Value, NibGraph.Value)] = StoryboardPlan.hasOutlets(o, ctx.doc)
+                ? [(ctx.graph.string(StoryboardPlan.upstreamIdentifier), .ref(g))] : []
+            ctx.graph.set(g, "NSExternalObjectsTableForViewLoading", ctx.graph.dictionary("NSMutableDictionary", upstream))
+        }
+        ctx.graph.set(g, "showSeguePresentationStyle", .int(0))
+        ctx.graph.set(g, "uniqueIdentifierForStoryboardCompilation", ctx.graph.string(plan.uuid(o)))
+    }
+}
