@@ -27,7 +27,8 @@ struct NibShowCommand: ParsableCommand {
         Like `ibtool --objects --connections --hierarchy` on a compiled nib: File's Owner and the other \
         placeholders, the top-level objects, every connection in the order the loader applies it, and \
         the view hierarchy. Objects are named `#i Class` by their index in the archive. For a \
-        .storyboardc, lists the scenes and the entry point. With --instantiate the nib is loaded with \
+        .storyboardc, lists the scenes and the entry point; with --instantiate it instantiates the \
+        initial controller's scene and then its view nib, as the storyboard would. With --instantiate a nib is loaded with \
         generic objects for every class and a stand-in owner, and the tool prints the top-level \
         objects, each connection as applied (`owner.titleLabel = UILabel#7`), the awakeFromNib order \
         and every diagnostic. JSON fields are described in Docs/json-schema.md.
@@ -72,8 +73,18 @@ struct NibShowCommand: ParsableCommand {
             }
         case .storyboard(let sb):
             if instantiate {
-                common.report(CLIError(path: ref.description, what: "--instantiate takes a nib; name a scene nib inside the storyboard"))
-                throw ExitCode.failure
+                let report = StoryboardInstantiationReport(document: sb, terminal: terminal)
+                do throws(ArchiveError) {
+                    let outcome = try report.instantiate()
+                    switch format {
+                    case .text: StandardStream.write(report.render(outcome, title: ref.description))
+                    case .json: StandardStream.write(report.json(outcome).serialized() + "\n")
+                    }
+                } catch {
+                    common.report(CLIError(path: ref.description, error))
+                    throw ExitCode.failure
+                }
+                return
             }
             switch format {
             case .text: StandardStream.write(NibJSON.storyboardText(sb, title: ref.description, terminal: terminal))
