@@ -1,7 +1,7 @@
 import KeyedArchive
 
-/// `<customObject>`: File's Owner and the Application placeholder as `NSCustomObject` with an
-/// `IBClassReference`; other objects of a framework class as `NSCustomObject`; objects of the app's
+/// `<customObject>`: File's Owner and the Application placeholder as `NSCustomObject`, with an
+/// `IBClassReference` only when the source names a `customClass`; other objects of a framework class as `NSCustomObject`; objects of the app's
 /// own classes as an `NSClassSwapper` created with `init()` (`customObjectInstantitationMethod="direct"`).
 enum CustomObjectEncoder: ObjectEncoder {
     static let elements = ["customObject"]
@@ -13,7 +13,9 @@ enum CustomObjectEncoder: ObjectEncoder {
                                                      provider: object.customModuleProvider, module: ctx.options.module)
         if object.id == "-2" || object.id == "-3" || isFrameworkClass(written) {
             ctx.graph.setClass(index, "NSCustomObject")
-            if object.id == "-2" || object.id == "-3" || ctx.flag(o, "direct", default: true) {
+            let placeholder = object.id == "-2" || object.id == "-3"
+            // ibtool writes the class reference for a placeholder only when the XIB names its class.
+            if placeholder ? object.customClass != nil : ctx.flag(o, "direct", default: true) {
                 let reference = ctx.graph.add("IBClassReference")
                 ctx.graph.set(reference, "IBClassName", ctx.graph.string(written))
                 ctx.graph.set(reference, "IBModuleName", object.customModule.map { ctx.graph.string($0) } ?? .null)
