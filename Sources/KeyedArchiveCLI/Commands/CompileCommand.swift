@@ -6,25 +6,28 @@ import NibCompiler
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Compile a XIB into a nib that Apple's runtime loads (an open ibtool).",
+        abstract: "Compile a XIB or storyboard into what Apple's runtime loads (an open ibtool).",
         discussion: """
         Reads a modern XIB (document version 3.0, UIKit or AppKit) and writes the nib ibtool would: a \
         NIBArchive file, or for macOS deployment targets before 10.13 a nib directory with \
-        keyedobjects.nib and keyedobjects-101300.nib. Diagnostics go to standard error as \
+        keyedobjects.nib and keyedobjects-101300.nib. An AppKit storyboard becomes a .storyboardc \
+        directory (Info.plist and one nib per scene and controller); UIKit storyboards stop with an error \
+        for now. Diagnostics go to standard error as \
         `file:line:col: error|warning: message`; warnings name elements the compiler does not encode \
         completely yet. With --format json a summary of the result and every diagnostic is printed. \
-        Exit status: 0 compiled, 1 failed. Storyboards are not compiled yet. Docs/xib-compiler.md \
+        Exit status: 0 compiled, 1 failed. Docs/xib-compiler.md \
         lists what each class encoder covers.
 
         Examples:
           keyed-archive compile MainMenu.xib -o MainMenu.nib --module MyApp
           keyed-archive compile View.xib -o View.nib --minimum-deployment-target 13.0 --target-device iphone
+          keyed-archive compile Main.storyboard -o Main.storyboardc --module MyApp
         """
     )
 
-    @Argument(help: "The .xib to compile.") var input: String
+    @Argument(help: "The .xib or .storyboard to compile.") var input: String
 
-    @Option(name: .shortAndLong, help: "Where to write the nib (a file, or a directory for the keyedobjects layout).")
+    @Option(name: .shortAndLong, help: "Where to write the nib (a file; a directory for the keyedobjects layout or a .storyboardc).")
     var output: String
 
     @Option(name: .long, help: "Swift module for classes with customModuleProvider=\"target\".")

@@ -2,7 +2,7 @@ import KeyedArchive
 
 /// One class encoder: turns the XIB elements it names into a nib object with the keys Apple's coder
 /// writes for them. Each lives in its own small file under `AppKit/` or `UIKit/`.
-protocol ObjectEncoder {
+protocol ObjectEncoder: SendableMetatype {
     /// The XIB element names this encoder handles (`button`, `menuItem`, …).
     static var elements: [String] { get }
     /// Fills in graph object `index` (already added, class unset) for XIB object `o`.
