@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "Nib", "KeyedArchive", "CorpusSupport"], swiftSettings: strictness),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport"], swiftSettings: strictness),
         .testTarget(name: "CLITests", dependencies: [
-            "KeyedArchiveCLI", "KeyedArchive", "Nib", "CorpusSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "KeyedArchiveCLI", "KeyedArchive", "Nib", "NibCompiler", "CorpusSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], swiftSettings: strictness),
     ]
 )

@@ -23,6 +23,7 @@ struct JSONSchemaTests {
             ["nib", "--format", "json", nib],
             ["nib", "--instantiate", "--format", "json", nib],
             ["nib", "lint", "--format", "json", nib, "--outlets", outlets],
+            ["compile", "--format", "json", root.appendingPathComponent("minimal.xib").path, "-o", scratch.path("minimal.nib").path],
         ]
         for arguments in runs {
             let result = try CLI.run(arguments)

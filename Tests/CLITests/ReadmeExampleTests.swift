@@ -1,6 +1,7 @@
 import Foundation
 import KeyedArchive
 import Nib
+import NibCompiler
 import Testing
 import CorpusSupport
 
@@ -74,6 +75,16 @@ struct ReadmeExampleTests {
         let names = topLevel.compactMap { ($0 as? NibObject).map { $0.customClassName ?? $0.className } }
         #expect(names == ["CassiusAppDelegate", "CassiusViewController", "UIWindow"])
         #expect(nib.document.connections.map(\.label) == ["window", "delegate", "viewController"])
+    }
+
+    @Test func compileAXIB() throws {
+        let doc = try XIBDocument(contentsOf: Corpus.packageRoot.appendingPathComponent("Samples/minimal.xib"))
+        let compiled = try NibCompiler(options: .init(module: "MyApp")).compile(doc)
+        for diagnostic in compiled.diagnostics { print(diagnostic) }  // "line:col: warning: …"; none for this file
+        let ibtools = try ArchiveGraph(nibArchive: Array(Data(contentsOf: Corpus.packageRoot.appendingPathComponent("Samples/minimal.nib"))))
+        print(compiled.graph.semanticDiff(ibtools))  // []: the same nib as Apple's ibtool compiled
+        #expect(compiled.diagnostics.isEmpty)
+        #expect(compiled.graph.semanticDiff(ibtools).isEmpty)
     }
 
     /// Every code line of the README's "Library quick start" appears in this file. Comments and imports are
