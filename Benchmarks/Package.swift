@@ -26,7 +26,7 @@ let package = Package(
         ),
         // Not a benchmark: runs one hot path in a loop for callgrind/perf (see its main.swift).
         .executableTarget(name: "BenchProfile", dependencies: ["BenchSupport"], path: "Sources/BenchProfile"),
-    ] + ["PropertyListBench", "KeyedArchiveBench", "NIBArchiveBench"].map { suite in
+    ] + ["PropertyListBench", "KeyedArchiveBench", "NIBArchiveBench", "XIBCompileBench"].map { suite in
         .executableTarget(
             name: suite,
             dependencies: [
@@ -34,6 +34,7 @@ let package = Package(
                 "BenchHarness",
                 .product(name: "KeyedArchive", package: "swift-keyed-archive"),
                 .product(name: "Nib", package: "swift-keyed-archive"),
+                .product(name: "NibCompiler", package: "swift-keyed-archive"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/\(suite)",
