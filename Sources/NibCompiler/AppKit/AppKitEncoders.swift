@@ -14,6 +14,7 @@ enum AppKitEncoders {
         ColorWellEncoder.self,
         PopUpButtonEncoder.self,
         ControllerEncoder.self,
+        StackViewEncoder.self,
         ConstraintEncoder.self,
     ]
 }

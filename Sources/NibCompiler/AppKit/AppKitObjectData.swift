@@ -3,6 +3,8 @@ import KeyedArchive
 /// Writes object 0 and the `NSIBObjectData` of an AppKit nib from its parts: File's Owner, visible
 /// windows, connectors, and the objects with their parents. Object ids number the owner 1, then the
 /// objects, then the connectors; the accessibility tables are empty (the two id arrays share one).
+/// Early-decoding connectors queued by encoders (`EncodingContext.earlyConnectors`) go first in
+/// `NSConnections` and get no object id, as ibtool writes them.
 enum AppKitObjectData {
     static func write(root: Int, data: Int, owner: NibGraph.Value, visibleWindows: [NibGraph.Value], connectors: [NibGraph.Value],
                       objects: [NibGraph.Value], parents: [NibGraph.Value], _ ctx: inout EncodingContext) {
@@ -11,7 +13,8 @@ enum AppKitObjectData {
         for i in 0 ..< oids.count { numbers.append(ctx.graph.number(Int64(i + 1))) }
         ctx.graph.set(data, "NSRoot", owner)
         ctx.graph.set(data, "NSVisibleWindows", ctx.graph.collection("NSMutableSet", visibleWindows))
-        ctx.graph.set(data, "NSConnections", ctx.graph.collection("NSMutableArray", connectors))
+        ctx.graph.set(data, "NSConnections", ctx.graph.collection("NSMutableArray", ctx.earlyConnectors + connectors))
+        ctx.earlyConnectors = []
         ctx.graph.set(data, "NSObjectsKeys", ctx.graph.collection("NSArray", objects))
         ctx.graph.set(data, "NSObjectsValues", ctx.graph.collection("NSArray", parents))
         ctx.graph.set(data, "NSOidsKeys", ctx.graph.collection("NSArray", oids))

@@ -72,7 +72,7 @@ enum AppKitView {
             ctx.graph.set(g, "NSDoNotTranslateAutoresizingMask", .bool(true))
         }
         let hugging = (ctx.attr(o, "horizontalHuggingPriority") ?? "250", ctx.attr(o, "verticalHuggingPriority") ?? "250")
-        if hugging != ("250", "250") { ctx.graph.set(g, "NSHuggingPriority", ctx.graph.string("{\(hugging.0), \(hugging.1)}")) }
+        if hugging != runtimeHugging(o, ctx) { ctx.graph.set(g, "NSHuggingPriority", ctx.graph.string("{\(hugging.0), \(hugging.1)}")) }
         let resistance = (ctx.attr(o, "horizontalCompressionResistancePriority") ?? "750", ctx.attr(o, "verticalCompressionResistancePriority") ?? "750")
         if resistance != ("750", "750") { ctx.graph.set(g, "NSAntiCompressionPriority", ctx.graph.string("{\(resistance.0), \(resistance.1)}")) }
         let constraints = ctx.objects(o, in: "constraints").filter { ctx.attr($0, "placeholder") != "YES" }
@@ -84,6 +84,24 @@ enum AppKitView {
         ctx.graph.set(g, "IBNSSafeAreaLayoutGuide", .null)
         ctx.graph.set(g, "IBNSLayoutMarginsGuide", .null)
         ctx.graph.set(g, "IBNSClipsToBounds", .int(0))
+    }
+
+    /// The content hugging a view of this kind has when the nib says nothing: ibtool writes
+    /// `NSHuggingPriority` only when the source differs from it (golden pairs: text fields, tables,
+    /// scrollers, pop-ups and push buttons default to {250, 750}, steppers to {750, 750}).
+    static func runtimeHugging(_ o: Int, _ ctx: EncodingContext) -> (String, String) {
+        switch ctx.doc.objects[o].name {
+        case "textField", "secureTextField", "searchField", "tableView", "outlineView", "scroller", "popUpButton", "segmentedControl":
+            return ("250", "750")
+        case "stepper":
+            return ("750", "750")
+        case "button":
+            let cell = ctx.object(o, key: "cell")
+            let type = cell.flatMap { ctx.attr($0, "type") } ?? "push"
+            return type == "push" ? ("250", "750") : ("250", "250")
+        default:
+            return ("250", "250")
+        }
     }
 
     /// Whether a constraint of the document mentions `o`.

@@ -19,6 +19,8 @@ struct EncodingContext {
     /// XIB object index → graph object index, for objects encoded (or being encoded).
     var encoded: [Int: Int] = [:]
     var diagnostics: [NibCompileDiagnostic] = []
+    /// Connectors an encoder asks to come first in `NSConnections` (a stack view's early decoding).
+    var earlyConnectors: [NibGraph.Value] = []
     /// Objects ibtool writes once and shares (the menu checkmark image, a colour), by a description.
     var shared: [String: NibGraph.Value] = [:]
     /// The storyboard being compiled, when this nib is one of its scenes.
