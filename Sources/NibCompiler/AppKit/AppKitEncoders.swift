@@ -15,6 +15,7 @@ enum AppKitEncoders {
         PopUpButtonEncoder.self,
         ControllerEncoder.self,
         StackViewEncoder.self,
+        SegmentedControlEncoder.self,
         ConstraintEncoder.self,
     ]
 }

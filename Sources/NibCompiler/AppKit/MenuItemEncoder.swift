@@ -48,8 +48,8 @@ enum MenuItemEncoder: ObjectEncoder {
         if let actionImage {
             ctx.graph.set(g, "NSActionImage", AppKitResources.image(actionImage, catalog: catalog, &ctx))
         }
-        ctx.graph.set(g, "NSOnImage", AppKitResources.image("NSMenuCheckmark", catalog: nil, defaultSize: (18, 16), &ctx))
-        ctx.graph.set(g, "NSMixedImage", AppKitResources.image("NSMenuMixedState", catalog: nil, defaultSize: (18, 4), &ctx))
+        ctx.graph.set(g, "NSOnImage", AppKitResources.image("NSMenuCheckmark", catalog: nil, defaultSize: (18, 16), namedBySource: false, &ctx))
+        ctx.graph.set(g, "NSMixedImage", AppKitResources.image("NSMenuMixedState", catalog: nil, defaultSize: (18, 4), namedBySource: false, &ctx))
         if let submenu = ctx.object(o, key: "submenu") {
             let sub = try ctx.ref(submenu)
             ctx.graph.set(g, "NSAction", ctx.graph.string("submenuAction:"))
