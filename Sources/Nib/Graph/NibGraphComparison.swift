@@ -217,7 +217,8 @@ struct ComparisonWalk {
             if let n = try? g.number(of: v) { return "n" + numberText(n) }
             let cls = className(g, i)
             if cls.hasPrefix("NSNib"), cls.hasSuffix("Connector"), let label = g.value(ofObject: i, forKey: "NSLabel") {
-                return "o" + cls + "|" + valueText(g, label)
+                // Connectors with one label (two `delegate` outlets) tell apart by their ends' classes.
+                return "o" + cls + "|" + valueText(g, label) + "|" + endClass(g, i, "NSSource") + "|" + endClass(g, i, "NSDestination")
             }
             guard cls == "NSLayoutConstraint" else { return "o" + cls }
             var key = "o" + cls
@@ -227,6 +228,17 @@ struct ComparisonWalk {
             return key
         }
         return v.kindName
+    }
+
+    /// The class of the object a connector's `end` refers to (a class swapper's custom class), or `-`.
+    func endClass(_ g: ArchiveGraph, _ connector: Int, _ end: String) -> String {
+        guard case .ref(let j)? = g.value(ofObject: connector, forKey: end), j >= 0, j < g.objects.count else { return "-" }
+        let cls = className(g, j)
+        if cls.hasSuffix("ClassSwapper") || cls == "NSCustomObject" || cls == "NSCustomView",
+           let name = g.value(ofObject: j, forKey: "NSClassName") {
+            return cls + ":" + valueText(g, name)
+        }
+        return cls
     }
 
     /// The key being compared, for ``NibGraphComparison/keyMisses``.

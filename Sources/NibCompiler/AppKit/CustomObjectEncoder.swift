@@ -2,7 +2,8 @@ import KeyedArchive
 
 /// `<customObject>`: File's Owner and the Application placeholder as `NSCustomObject`, with an
 /// `IBClassReference` only when the source names a `customClass`; other objects of a framework class as `NSCustomObject`; objects of the app's
-/// own classes as an `NSClassSwapper` created with `init()` (`customObjectInstantitationMethod="direct"`).
+/// own classes as an `NSClassSwapper` created with `init()` when the document says
+/// `customObjectInstantitationMethod="direct"`, else as an `NSCustomObject` naming the class.
 enum CustomObjectEncoder: ObjectEncoder {
     static let elements = ["customObject"]
 
@@ -11,11 +12,12 @@ enum CustomObjectEncoder: ObjectEncoder {
         let written = object.customClass ?? "NSObject"
         let runtimeName = SwiftClassName.runtimeName(written, customModule: object.customModule,
                                                      provider: object.customModuleProvider, module: ctx.options.module)
-        if object.id == "-2" || object.id == "-3" || isFrameworkClass(written) {
+        let direct = ctx.tree.elements[ctx.tree.root]["customObjectInstantitationMethod"] == "direct"
+        if object.id == "-2" || object.id == "-3" || isFrameworkClass(written) || !direct {
             ctx.graph.setClass(index, "NSCustomObject")
             let placeholder = object.id == "-2" || object.id == "-3"
             // ibtool writes the class reference for a placeholder only when the XIB names its class.
-            if placeholder ? object.customClass != nil : ctx.flag(o, "direct", default: true) {
+            if !placeholder || object.customClass != nil {
                 let reference = ctx.graph.add("IBClassReference")
                 ctx.graph.set(reference, "IBClassName", ctx.graph.string(written))
                 ctx.graph.set(reference, "IBModuleName", object.customModule.map { ctx.graph.string($0) } ?? .null)

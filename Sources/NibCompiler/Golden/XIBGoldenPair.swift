@@ -72,9 +72,10 @@ extension XIBGoldenPair {
     public static let ignoredKeys: Set<String> = ["uniqueIdentifierForStoryboardCompilation"]
 
     /// Keys whose collections are compared without order: ibtool's constraint order and its AppKit
-    /// connector order (`NSConnections`, built from a hash table) are not deterministic.
+    /// connector order (`NSConnections`, built from a hash table) are not deterministic, and the object
+    /// ids of `NSOidsKeys` number the connectors in that order.
     public static let unorderedKeys: Set<String> = [
-        "NSViewConstraints", "UIViewAutolayoutConstraints", "NSConnections",
+        "NSViewConstraints", "UIViewAutolayoutConstraints", "NSConnections", "NSOidsKeys",
     ]
 
     /// Compiles the source and compares the result with ibtool's nib.
