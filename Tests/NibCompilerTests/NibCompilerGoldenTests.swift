@@ -9,9 +9,9 @@ import Nib
 /// every compiled nib loads, and the golden-pair agreement does not fall below what has been reached.
 @Suite struct NibCompilerGoldenTests {
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
-    static let agreementFloor = 0.85
+    static let agreementFloor = 0.86
     static let loadingAlikeFloor = 165
-    static let fullyEqualFloor = 19
+    static let fullyEqualFloor = 23
 
     @Test func everyModernSourceCompilesOrSaysWhereItStopped() throws {
         guard Corpus.require() else { return }
@@ -25,6 +25,11 @@ import Nib
                 guard case .file(let data) = nib.layout else { continue }
                 // What we write reads back as a nib and instantiates with generic objects.
                 let graph = try ArchiveGraph(nibArchive: data)
+                // No object holds a key twice (only collection elements repeat their key).
+                for i in graph.objects.indices {
+                    let keys = graph.values(ofObject: i).map { graph.keyName($0.key) }.filter { $0 != "UINibEncoderEmptyKey" }
+                    #expect(Set(keys).count == keys.count, "\(entry.name): object \(i) repeats a key: \(keys)")
+                }
                 _ = try Nib(document: try NibDocument(graph: graph)).instantiate(owner: nil)
                 for d in nib.diagnostics { #expect(d.line != nil, "\(entry.name): \(d)") }
                 compiled += 1

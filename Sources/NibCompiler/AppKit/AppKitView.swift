@@ -50,7 +50,7 @@ enum AppKitView {
         let sv = try superview.map { s throws(ArchiveError) in try ctx.ref(s) }
         ctx.graph.set(g, "NSNextResponder", sv ?? .null)
         ctx.graph.set(g, "NSNibTouchBar", .null)
-        ctx.graph.set(g, "NSvFlags", .int(vFlags(o, ctx)))
+        ctx.graph.set(g, "NSvFlags", AppKitControl.int32(vFlags(o, ctx)))
         let subviews = ctx.objects(o, in: "subviews")
         if !subviews.isEmpty || ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") != nil {
             var list: [NibGraph.Value] = []

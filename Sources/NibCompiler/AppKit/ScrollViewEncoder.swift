@@ -71,7 +71,12 @@ enum ScrollViewEncoder: ObjectEncoder {
         let doc = ctx.objects(o, in: "subviews").first
         if let doc { ctx.graph.set(g, "NSNextKeyView", try ctx.ref(doc)) }
         if let doc { ctx.graph.set(g, "NSDocView", try ctx.ref(doc)) }
-        if let bg = AppKitColor.color(of: o, key: "backgroundColor", &ctx) { ctx.graph.set(g, "NSBGColor", bg) }
+        // A clip view without its own background draws its document view's (a table's, say).
+        if let bg = AppKitColor.color(of: o, key: "backgroundColor", &ctx) ?? doc.flatMap({ AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }) {
+            ctx.graph.set(g, "NSBGColor", bg)
+        }
+        // The scroll view sizes its content view: ibtool writes no autoresizing mask for it.
+        if ctx.doc.objects[o].key == "contentView" { ctx.graph.set(g, "NSvFlags", .int(0x100)) }
         var flags: Int64 = 0
         if ctx.attr(o, "drawsBackground") != "NO" { flags |= 4 }
         if ctx.attr(o, "copiesOnScroll") == "NO" { flags |= 2 }

@@ -39,10 +39,18 @@ struct NibGraph {
         objects[object].className = className
     }
 
-    /// Appends a value (keys may repeat only for collection elements).
+    /// Sets a value: collection elements (`UINibEncoderEmptyKey`) append, any other key set again
+    /// replaces its earlier value in place (an encoder refining what a base encoder wrote).
     mutating func set(_ object: Int, _ key: String, _ value: Value) {
-        objects[object].values.append((key, value))
+        if key != NibGraph.elementKey, let i = objects[object].values.firstIndex(where: { $0.key == key }) {
+            objects[object].values[i].value = value
+        } else {
+            objects[object].values.append((key, value))
+        }
     }
+
+    /// The key of every element of an inline collection.
+    static let elementKey = "UINibEncoderEmptyKey"
 
     /// The object's value for `key`, if set.
     func value(_ object: Int, _ key: String) -> Value? {
