@@ -14,6 +14,16 @@ enum AppKitControl {
     /// The control's cell (`<… key="cell">`), if any.
     static func cell(of o: Int, _ ctx: EncodingContext) -> Int? { ctx.object(o, key: "cell") }
 
+    /// The view a cell draws in: its control (`key="cell"`), or the table of a column's `dataCell`.
+    static func controlView(ofCell c: Int, _ ctx: EncodingContext) -> Int? {
+        guard let parent = ctx.doc.objects[c].parent else { return nil }
+        switch ctx.doc.objects[c].key {
+        case "cell": return parent
+        case "dataCell" where ctx.doc.objects[parent].name == "tableColumn": return ctx.doc.objects[parent].parent
+        default: return nil
+        }
+    }
+
     /// An attribute of the cell, or of the control when it has no cell.
     static func cellAttr(_ o: Int, _ name: String, _ ctx: EncodingContext) -> String? {
         if let c = cell(of: o, ctx), let v = ctx.attr(c, name) { return v }

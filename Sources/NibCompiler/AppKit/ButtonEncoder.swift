@@ -35,7 +35,7 @@ enum ButtonEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: "center") & ~0x40_0000))
         ctx.graph.set(g, "NSContents", ctx.graph.string(ctx.attr(o, "title") ?? ""))
         if let font = AppKitFont.font(of: o, &ctx) { ctx.graph.set(g, "NSSupport", font) }
-        if let control = ctx.doc.objects[o].parent, ctx.doc.objects[o].key == "cell" {
+        if let control = AppKitControl.controlView(ofCell: o, ctx) {
             ctx.graph.set(g, "NSControlView", try ctx.ref(control))
         }
         var flags: Int64 = 0

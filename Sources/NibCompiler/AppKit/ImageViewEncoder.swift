@@ -26,7 +26,7 @@ enum ImageViewEncoder: ObjectEncoder {
             if let image = ctx.attr(o, "image") {
                 ctx.graph.set(g, "NSContents", AppKitResources.image(image, catalog: ctx.attr(o, "catalog"), &ctx))
             }
-            if let control = ctx.doc.objects[o].parent, ctx.doc.objects[o].key == "cell" {
+            if let control = AppKitControl.controlView(ofCell: o, ctx) {
                 ctx.graph.set(g, "NSControlView", try ctx.ref(control))
             }
             ctx.graph.set(g, "NSAlign", .int(alignments[ctx.attr(o, "imageAlignment") ?? "center"] ?? 0))

@@ -39,7 +39,7 @@ enum TextFieldEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSContents", ctx.graph.string(ctx.attr(c, "title") ?? ""))
         if let font = AppKitFont.font(of: c, &ctx) { ctx.graph.set(g, "NSSupport", font) }
         if let p = ctx.attr(c, "placeholderString") { ctx.graph.set(g, "NSPlaceholderString", ctx.graph.string(p)) }
-        if let control = ctx.doc.objects[c].parent, ctx.doc.objects[c].key == "cell" {
+        if let control = AppKitControl.controlView(ofCell: c, ctx) {
             ctx.graph.set(g, "NSControlView", try ctx.ref(control))
         }
         if ctx.flag(c, "drawsBackground") { ctx.graph.set(g, "NSDrawsBackground", .bool(true)) }

@@ -98,13 +98,16 @@ enum WindowEncoder: ObjectEncoder {
     }
 
     /// `NSWTFlags`: always 0x20000000; 0x40000000 when not released when closed; 0x80000000 hides on
-    /// deactivate; 0x800 recalculates the key-view loop; the position struts (none or all four:
+    /// deactivate; 0x800 recalculates the key-view loop; 0x2000 allows tool tips when the application is
+    /// inactive; the position struts (none or all four:
     /// 0x780000; top adds 0x280000, right 0x500000).
     static func wtFlags(_ o: Int, _ pinned: Int?, _ ctx: EncodingContext) -> Int64 {
         var f: Int64 = 0x2000_0000
         if ctx.attr(o, "releasedWhenClosed") == "NO" { f |= 0x4000_0000 }
         if ctx.flag(o, "hidesOnDeactivate") { f |= 0x8000_0000 }
-        if ctx.flag(o, "autorecalculatesKeyViewLoop") { f |= 0x800 }
+        // Both default to on when the XIB leaves them out.
+        if ctx.attr(o, "autorecalculatesKeyViewLoop") != "NO" { f |= 0x800 }
+        if ctx.attr(o, "allowsToolTipsWhenApplicationIsInactive") != "NO" { f |= 0x2000 }
         if let p = pinned {
             let e = ctx.tree.elements[p]
             if e["topStrut"] == "YES" { f |= 0x28_0000 }
