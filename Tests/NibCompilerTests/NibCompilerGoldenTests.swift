@@ -9,7 +9,7 @@ import Nib
 /// every compiled nib loads, and the golden-pair agreement does not fall below what has been reached.
 @Suite struct NibCompilerGoldenTests {
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
-    static let agreementFloor = 0.86
+    static let agreementFloor = 0.865
     static let loadingAlikeFloor = 165
     static let fullyEqualFloor = 23
 
@@ -96,6 +96,18 @@ import Nib
         let result = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
                                    compiled: dir.appendingPathComponent("\(name).nib")).measure()
         #expect(result.comparison?.isFullyEqual == true, "\(name): \(result.comparison?.samples ?? [])")
+    }
+
+    @Test(arguments: ["box_separator_autoresize", "test_box_colors", "test_box_separator"])
+    func boxesMatchIbtoolButForTheColourProfile(_ name: String) throws {
+        guard Corpus.require() else { return }
+        // The only key not reproduced is the ICC profile of the generic colour space (see Docs/xib-compiler.md).
+        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
+        let result = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
+                                   compiled: dir.appendingPathComponent("\(name).nib")).measure()
+        let c = try #require(result.comparison)
+        #expect(c.different == 0 && c.extra == 0 && c.missing <= 1, "\(name): \(c.samples)")
+        #expect(c.samples.allSatisfy { $0.contains("NSICC") }, "\(name): \(c.samples)")
     }
 
     @Test func customClassesAreMangledWithTheModule() throws {

@@ -23,21 +23,7 @@ enum AppKitColor {
         let i = ctx.graph.add("NSColor")
         switch el["colorSpace"] {
         case "catalog":
-            let name = el["name"] ?? ""
-            ctx.graph.set(i, "NSColorSpace", .int(6))
-            ctx.graph.set(i, "NSCatalogName", ctx.graph.string(el["catalog"] ?? "System"))
-            ctx.graph.set(i, "NSColorName", ctx.graph.string(name))
-            if let f = catalogFallbacks[name] {
-                let fb = ctx.graph.add("NSColor")
-                ctx.graph.set(fb, "NSColorSpace", .int(f.space))
-                ctx.graph.set(fb, f.space == 1 ? "NSRGB" : "NSWhite", .bytes(Array(f.text.utf8) + [0]))
-                if !f.components.isEmpty {
-                    ctx.graph.set(fb, "NSCustomColorSpace", genericSpace(gray: f.space == 3, &ctx))
-                    ctx.graph.set(fb, "NSComponents", .bytes(Array(f.components.utf8)))
-                    ctx.graph.set(fb, "NSLinearExposure", .bytes(Array("1".utf8)))
-                }
-                ctx.graph.set(i, "NSColor", .ref(fb))
-            }
+            fillCatalog(i, name: el["name"] ?? "", catalog: el["catalog"] ?? "System", &ctx)
         case "calibratedRGB", "deviceRGB", "custom":
             let rgb = ["red", "green", "blue"].map { el[$0].flatMap(Double.init) ?? 0 }
             let alpha = el["alpha"].flatMap(Double.init) ?? 1
@@ -56,6 +42,30 @@ enum AppKitColor {
             ctx.graph.set(i, "NSWhite", .bytes(text([w], alpha: alpha)))
         }
         return .ref(i)
+    }
+
+    /// A catalog colour that the source does not spell out (a box title's `labelColor`, say).
+    static func catalog(_ name: String, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let i = ctx.graph.add("NSColor")
+        fillCatalog(i, name: name, catalog: "System", &ctx)
+        return .ref(i)
+    }
+
+    /// Fills `NSColor` object `i` as catalog colour `name`, with the fallback colour AppKit archives.
+    static func fillCatalog(_ i: Int, name: String, catalog: String, _ ctx: inout EncodingContext) {
+        ctx.graph.set(i, "NSColorSpace", .int(6))
+        ctx.graph.set(i, "NSCatalogName", ctx.graph.string(catalog))
+        ctx.graph.set(i, "NSColorName", ctx.graph.string(name))
+        guard let f = catalogFallbacks[name] else { return }
+        let fb = ctx.graph.add("NSColor")
+        ctx.graph.set(fb, "NSColorSpace", .int(f.space))
+        ctx.graph.set(fb, f.space == 1 ? "NSRGB" : "NSWhite", .bytes(Array(f.text.utf8) + [0]))
+        if !f.components.isEmpty {
+            ctx.graph.set(fb, "NSCustomColorSpace", genericSpace(gray: f.space == 3, &ctx))
+            ctx.graph.set(fb, "NSComponents", .bytes(Array(f.components.utf8)))
+            ctx.graph.set(fb, "NSLinearExposure", .bytes(Array("1".utf8)))
+        }
+        ctx.graph.set(i, "NSColor", .ref(fb))
     }
 
     /// The colour of object `o`'s `<color key="…">`, if it has one.

@@ -16,6 +16,7 @@ enum AppKitEncoders {
         ControllerEncoder.self,
         StackViewEncoder.self,
         SegmentedControlEncoder.self,
+        BoxEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -15,6 +15,10 @@ enum AppKitView {
         let e = ctx.doc.objects[o].element
         let p = ctx.tree.elements[e].parent
         guard p >= 0, ctx.tree.elements[p].name == "subviews" else {
+            // A box's content view is its only subview.
+            if ctx.doc.objects[o].key == "contentView", let parent = ctx.doc.objects[o].parent, ctx.doc.objects[parent].name == "box" {
+                return parent
+            }
             // A scroll view holds its clip view and scrollers under keys; they are its subviews.
             if ctx.doc.objects[o].key != nil, let parent = ctx.doc.objects[o].parent, ctx.doc.objects[parent].name == "scrollView",
                ["clipView", "scroller"].contains(ctx.doc.objects[o].name) {
@@ -26,7 +30,8 @@ enum AppKitView {
     }
 
     /// `NSvFlags`: `autoresizesSubviews` (0x100, on unless `autoresizesSubviews="NO"`), the mask (12,
-    /// flexibleMaxX|flexibleMinY, when there is no `<autoresizingMask>`), hidden (0x80000000).
+    /// flexibleMaxX|flexibleMinY, when there is no `<autoresizingMask>`), the focus ring type (0x1000
+    /// none, 0x2000 exterior), hidden (0x80000000).
     static func vFlags(_ o: Int, _ ctx: EncodingContext) -> Int64 {
         var flags: Int64 = ctx.attr(o, "autoresizesSubviews") == "NO" ? 0 : 0x100
         if let m = ctx.property(o, "autoresizingMask") {
@@ -35,6 +40,13 @@ enum AppKitView {
             flags |= 12
         }
         if ctx.flag(o, "hidden") { flags |= 0x8000_0000 }
+        // NSFocusRingType in bits 12–13 (a control keeps it in its cell instead).
+        let control = ctx.object(o, key: "cell") != nil || ["tableView", "outlineView"].contains(ctx.doc.objects[o].name)
+        switch control ? nil : ctx.attr(o, "focusRingType") {
+        case "none": flags |= 0x1000
+        case "exterior": flags |= 0x2000
+        default: break
+        }
         return flags
     }
 

@@ -1,0 +1,70 @@
+import KeyedArchive
+
+/// `<box>` → `NSBox`: type, title position, transparency, the title cell, the content view (sized to
+/// the box minus a title line) and its margins.
+enum BoxEncoder: ObjectEncoder {
+    static let elements = ["box"]
+
+    /// `boxType` → `NSBoxType`.
+    static let types: [String: Int64] = ["primary": 0, "secondary": 1, "separator": 2, "custom": 4]
+    /// `titlePosition` → `NSTitlePosition`.
+    static let titlePositions: [String: Int64] = [
+        "noTitle": 0, "aboveTop": 1, "atTop": 2, "belowTop": 3, "aboveBottom": 4, "atBottom": 5, "belowBottom": 6,
+    ]
+    /// The height a title line takes from the content view (the small system font's line).
+    static let titleHeight = 12.0
+
+    static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+        AppKitView.setClass(o, g, "NSBox", &ctx)
+        let typeName = ctx.attr(o, "boxType") ?? "primary"
+        guard let type = types[typeName] else {
+            throw ctx.tree.error(.corrupt, "<box> boxType \"\(typeName)\" is not a box type", at: ctx.doc.objects[o].element)
+        }
+        let positionName = ctx.attr(o, "titlePosition") ?? "atTop"
+        guard var position = titlePositions[positionName] else {
+            throw ctx.tree.error(.corrupt, "<box> titlePosition \"\(positionName)\" is not a title position", at: ctx.doc.objects[o].element)
+        }
+        // A separator draws no title; ibtool writes the default position for it.
+        if type == 2 { position = 2 }
+        let content = ctx.object(o, key: "contentView")
+        if let content, let frame = AppKitView.frame(o, ctx) {
+            ctx.frameSizeOverride[content] = (frame[2], frame[3] - (position == 0 ? 0 : titleHeight))
+        }
+        try AppKitView.encodeBase(o, g, &ctx)
+        var subviews: [NibGraph.Value] = []
+        if let content {
+            let view = try ctx.ref(content)
+            if case .ref(let v) = view { ctx.graph.set(v, "NSvFlags", .int(0x112)) }
+            subviews.append(view)
+        }
+        ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", subviews))
+        var margins: [Double] = content == nil ? [5, 5] : [0, 0]
+        if let e = ctx.property(o, "contentViewMargins") { margins = [ctx.number(e, "width") ?? 0, ctx.number(e, "height") ?? 0] }
+        ctx.graph.set(g, "NSOffsets", ctx.graph.string(NibGeometryString.format(margins, as: .pair)))
+        ctx.graph.set(g, "NSTitleCell", titleCell(o, separator: type == 2, &ctx))
+        if let content { ctx.graph.set(g, "NSContentView", try ctx.ref(content)) }
+        ctx.graph.set(g, "NSBorderType", .int(3))
+        ctx.graph.set(g, "NSBoxType", .int(type))
+        ctx.graph.set(g, "NSTitlePosition", .int(position))
+        ctx.graph.set(g, "NSTransparent", .bool(ctx.flag(o, "transparent")))
+        if content != nil { ctx.graph.set(g, "IBNSBoxIsUsingDocumentContentView", .bool(true)) }
+        if type == 4 { ctx.warn("<box boxType=\"custom\"> fill and border colours are not encoded yet", at: o) }
+    }
+
+    /// The `NSTextFieldCell` that draws the title: centred, small system font unless `titleFont` says
+    /// otherwise, label colour on the text background. A separator's is the default cell whatever
+    /// the source says.
+    static func titleCell(_ o: Int, separator: Bool, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let cell = ctx.graph.add("NSTextFieldCell")
+        ctx.graph.set(cell, "NSCellFlags", .int(0x0400_0000))
+        ctx.graph.set(cell, "NSCellFlags2", .int(AppKitControl.alignments["center", default: 2] << 26))
+        ctx.graph.set(cell, "NSContents", ctx.graph.string(separator ? "Title" : ctx.attr(o, "title") ?? "Title"))
+        let titleFont = separator ? nil : ctx.property(o, "titleFont")
+        let font = titleFont.map { AppKitFont.font($0, &ctx) } ?? AppKitFont.systemFont(11, &ctx)
+        ctx.graph.set(cell, "NSSupport", font)
+        ctx.graph.set(cell, "NSControlView", .null)
+        ctx.graph.set(cell, "NSBackgroundColor", AppKitColor.catalog("textBackgroundColor", &ctx))
+        ctx.graph.set(cell, "NSTextColor", AppKitColor.catalog("labelColor", &ctx))
+        return .ref(cell)
+    }
+}
