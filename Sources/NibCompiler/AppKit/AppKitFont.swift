@@ -52,6 +52,29 @@ enum AppKitFont {
         return .ref(i)
     }
 
+    /// The font recent ibtools give every table header cell, whatever the source names: the 11-point
+    /// system font tied to the `subheadline` text style (`NSTextStyleDescriptor`).
+    static func headerFont(_ ctx: inout EncodingContext) -> NibGraph.Value {
+        let key = "font:header"
+        if let cached = ctx.shared[key] { return cached }
+        let descriptor = ctx.graph.add("NSFontDescriptor")
+        let attributes = ctx.graph.dictionary("NSDictionary", [
+            (ctx.graph.string("NSCTFontSizeCategoryAttribute"), ctx.graph.number(Int64(3))),
+            (ctx.graph.string("NSCTFontUIUsageAttribute"), ctx.graph.string("UICTFontTextStyleSubhead")),
+            (ctx.graph.string("NSFontSizeAttribute"), ctx.graph.number(11.0)),
+        ])
+        ctx.graph.set(descriptor, "NSFontDescriptorAttributes", attributes)
+        ctx.graph.set(descriptor, "NSFontDescriptorOptions", .int(0x8000_8404))
+        let i = ctx.graph.add("NSFont")
+        ctx.graph.set(i, "NSName", ctx.graph.string(".AppleSystemUIFont"))
+        ctx.graph.set(i, "NSSize", .double(11))
+        ctx.graph.set(i, "NSfFlags", .int(16))
+        ctx.graph.set(i, "NSTextStyleDescriptor", .ref(descriptor))
+        ctx.graph.set(i, "NSHasWidth", .bool(false))
+        ctx.shared[key] = .ref(i)
+        return .ref(i)
+    }
+
     /// The font of object `o`'s `<font key="font">`, if any.
     static func font(of o: Int, _ ctx: inout EncodingContext) -> NibGraph.Value? {
         guard let e = ctx.property(o, "font") else { return nil }

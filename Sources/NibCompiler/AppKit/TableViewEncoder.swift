@@ -126,8 +126,7 @@ enum TableViewEncoder: ObjectEncoder {
         flags2 |= (AppKitControl.lineBreaks[el["lineBreakMode"] ?? "wordWrapping"] ?? 0) << 9
         ctx.graph.set(i, "NSCellFlags2", .int(flags2))
         ctx.graph.set(i, "NSContents", ctx.graph.string(el["title"] ?? ""))
-        let font = ctx.tree.child(of: e, key: "font").map { AppKitFont.font($0, &ctx) }
-        ctx.graph.set(i, "NSSupport", font ?? AppKitFont.systemFont(11, &ctx))
+        ctx.graph.set(i, "NSSupport", AppKitFont.headerFont(&ctx))
         if let c = ctx.tree.child(of: e, key: "backgroundColor") { ctx.graph.set(i, "NSBackgroundColor", AppKitColor.color(c, &ctx)) }
         if let c = ctx.tree.child(of: e, key: "textColor") { ctx.graph.set(i, "NSTextColor", AppKitColor.color(c, &ctx)) }
         return .ref(i)
