@@ -44,6 +44,9 @@ enum AppKitColor {
         return .ref(i)
     }
 
+    /// Catalog colours whose archived fallback is another catalog colour.
+    static let catalogAliases: [String: String] = ["textInsertionPointColor": "systemBlueColor"]
+
     /// A catalog colour that the source does not spell out (a box title's `labelColor`, say).
     static func catalog(_ name: String, _ ctx: inout EncodingContext) -> NibGraph.Value {
         let i = ctx.graph.add("NSColor")
@@ -56,6 +59,10 @@ enum AppKitColor {
         ctx.graph.set(i, "NSColorSpace", .int(6))
         ctx.graph.set(i, "NSCatalogName", ctx.graph.string(catalog))
         ctx.graph.set(i, "NSColorName", ctx.graph.string(name))
+        if let alias = catalogAliases[name] {
+            ctx.graph.set(i, "NSColor", AppKitColor.catalog(alias, &ctx))
+            return
+        }
         guard let f = catalogFallbacks[name] else { return }
         let fb = ctx.graph.add("NSColor")
         ctx.graph.set(fb, "NSColorSpace", .int(f.space))

@@ -17,6 +17,7 @@ enum AppKitEncoders {
         StackViewEncoder.self,
         SegmentedControlEncoder.self,
         BoxEncoder.self,
+        TextViewEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -71,9 +71,18 @@ enum ScrollViewEncoder: ObjectEncoder {
         let doc = ctx.objects(o, in: "subviews").first
         if let doc { ctx.graph.set(g, "NSNextKeyView", try ctx.ref(doc)) }
         if let doc { ctx.graph.set(g, "NSDocView", try ctx.ref(doc)) }
-        // A clip view without its own background draws its document view's (a table's, say).
-        if let bg = AppKitColor.color(of: o, key: "backgroundColor", &ctx) ?? doc.flatMap({ AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }) {
-            ctx.graph.set(g, "NSBGColor", bg)
+        // A clip view without its own background draws its table's, else the control background.
+        let table = doc.flatMap { ["tableView", "outlineView"].contains(ctx.doc.objects[$0].name) ? $0 : nil }
+        let bg = AppKitColor.color(of: o, key: "backgroundColor", &ctx)
+            ?? table.flatMap { AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }
+            ?? AppKitColor.catalog("controlBackgroundColor", &ctx)
+        ctx.graph.set(g, "NSBGColor", bg)
+        // Over a text view the clip view shows the I-beam.
+        if let doc, ctx.doc.objects[doc].name == "textView" {
+            let cursor = ctx.graph.add("NSCursor")
+            ctx.graph.set(cursor, "NSHotSpot", ctx.graph.string("{1, -1}"))
+            ctx.graph.set(cursor, "NSCursorType", .int(0))
+            ctx.graph.set(g, "NSCursor", .ref(cursor))
         }
         // The scroll view sizes its content view: ibtool writes no autoresizing mask for it.
         if ctx.doc.objects[o].key == "contentView" { ctx.graph.set(g, "NSvFlags", .int(0x100)) }
