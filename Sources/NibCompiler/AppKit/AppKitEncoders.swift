@@ -18,6 +18,7 @@ enum AppKitEncoders {
         SegmentedControlEncoder.self,
         BoxEncoder.self,
         TextViewEncoder.self,
+        StepperEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -69,6 +69,8 @@ struct NibGraph {
     /// An `NSNumber` holding an integer (shared with every equal integer).
     mutating func number(_ v: Int64) -> Value {
         if let i = integers[v] { return .ref(i) }
+        // ibtool uniques numbers by NSNumber equality: 11 reuses an earlier 11.0.
+        if let d = Double(exactly: v), let i = doubles[d.bitPattern] { return .ref(i) }
         let i = add("NSNumber")
         set(i, "NS.intval", .int(v))
         integers[v] = i
@@ -78,6 +80,7 @@ struct NibGraph {
     /// An `NSNumber` holding a double (shared with every bit-equal double).
     mutating func number(_ v: Double) -> Value {
         if let i = doubles[v.bitPattern] { return .ref(i) }
+        if let n = Int64(exactly: v), let i = integers[n] { return .ref(i) }
         let i = add("NSNumber")
         set(i, "NS.dblval", .double(v))
         doubles[v.bitPattern] = i
