@@ -9,9 +9,9 @@ import Nib
 /// every compiled nib loads, and the golden-pair agreement does not fall below what has been reached.
 @Suite struct NibCompilerGoldenTests {
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
-    static let agreementFloor = 0.895
+    static let agreementFloor = 0.905
     static let loadingAlikeFloor = 165
-    static let fullyEqualFloor = 23
+    static let fullyEqualFloor = 32
 
     @Test func everyModernSourceCompilesOrSaysWhereItStopped() throws {
         guard Corpus.require() else { return }
@@ -88,7 +88,8 @@ import Nib
         #expect(missingOrDifferent <= 1, "only the colour's ICC profile may be missing: \(pair.comparison?.samples ?? [])")
     }
 
-    @Test(arguments: ["segmented_fillprop", "square_shadowless_button", "menu_action_image"])
+    @Test(arguments: ["segmented_fillprop", "square_shadowless_button", "menu_action_image", "stepper_default", "stepper_test",
+                      "stepper_vflags", "stepper_wraps", "slider_hugging", "test_slider", "test_slider_prefs"])
     func pairsThatMatchIbtoolKeyForKey(_ name: String) throws {
         guard Corpus.require() else { return }
         // Segmented controls, and system images (namespace "system", ibtool's own design size).

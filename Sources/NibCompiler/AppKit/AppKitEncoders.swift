@@ -19,6 +19,7 @@ enum AppKitEncoders {
         BoxEncoder.self,
         TextViewEncoder.self,
         StepperEncoder.self,
+        SliderEncoder.self,
         ConstraintEncoder.self,
     ]
 }

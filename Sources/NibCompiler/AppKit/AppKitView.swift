@@ -103,7 +103,7 @@ enum AppKitView {
     /// scrollers, pop-ups and push buttons default to {250, 750}, steppers to {750, 750}).
     static func runtimeHugging(_ o: Int, _ ctx: EncodingContext) -> (String, String) {
         switch ctx.doc.objects[o].name {
-        case "textField", "secureTextField", "searchField", "tableView", "outlineView", "scroller", "popUpButton", "segmentedControl":
+        case "textField", "secureTextField", "searchField", "tableView", "outlineView", "scroller", "popUpButton", "segmentedControl", "slider":
             return ("250", "750")
         case "stepper":
             return ("750", "750")
