@@ -79,12 +79,12 @@ enum ElementClasses {
         "containerView": "UIView", "navigationBarAppearance": "UINavigationBarAppearance",
     ]
 
-    /// Toolbar items with a standard identifier are archived as their own classes.
+    /// Toolbar items with a standard identifier archived as their own classes. The colours item (and
+    /// the fonts, print and customise items deprecated with it in macOS 11) is a plain `NSToolbarItem`
+    /// in recent ibtools' output (`sb_toolbar_colors_tv`).
     static let standardToolbarItems: [String: String] = [
         "NSToolbarFlexibleSpaceItem": "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem": "NSToolbarSpaceItem",
-        "NSToolbarSeparatorItem": "NSToolbarSeparatorItem", "NSToolbarShowColorsItem": "NSToolbarShowColorsItem",
-        "NSToolbarShowFontsItem": "NSToolbarShowFontsItem", "NSToolbarPrintItem": "NSToolbarPrintItem",
-        "NSToolbarCustomizeToolbarItem": "NSToolbarCustomizeToolbarItem", "NSToolbarToggleSidebarItem": "NSToolbarToggleSidebarItem",
+        "NSToolbarSeparatorItem": "NSToolbarSeparatorItem", "NSToolbarToggleSidebarItem": "NSToolbarToggleSidebarItem",
     ]
 
     /// The archived class for `element`, or `NS`/`UI` + the capitalised element name.
