@@ -18,7 +18,7 @@ enum TextFieldEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSAllowsWritingTools", .bool(true))
         ctx.graph.set(g, "NSTextFieldAllowsWritingToolsAffordance", .bool(false))
         ctx.graph.set(g, "NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false))
-        if let w = ctx.attr(o, "preferredMaxLayoutWidth").flatMap(Double.init) { ctx.graph.set(g, "NSPreferredMaxLayoutWidth", .double(w)) }
+        if let w = ctx.attr(o, "preferredMaxLayoutWidth").flatMap(Double.init), w != 0 { ctx.graph.set(g, "NSPreferredMaxLayoutWidth", .double(w)) }
     }
 
     /// `NSCellFlags`: state 0x80000000, editable 0x10000000, text type 0x4000000, bezeled 0x400000,
@@ -45,5 +45,9 @@ enum TextFieldEncoder: ObjectEncoder {
         if ctx.flag(c, "drawsBackground") { ctx.graph.set(g, "NSDrawsBackground", .bool(true)) }
         if let bg = AppKitColor.color(of: c, key: "backgroundColor", &ctx) { ctx.graph.set(g, "NSBackgroundColor", bg) }
         if let tc = AppKitColor.color(of: c, key: "textColor", &ctx) { ctx.graph.set(g, "NSTextColor", tc) }
+        // The touch bar's character picker is the text field's attribute but the cell's key.
+        if let control = AppKitControl.controlView(ofCell: c, ctx), ctx.flag(control, "allowsCharacterPickerTouchBarItem") {
+            ctx.graph.set(g, "NSCharacterPickerEnabled", .bool(true))
+        }
     }
 }
