@@ -67,7 +67,7 @@ struct XMLPlistReader {
                 guard let base = buf.baseAddress, buf.count > start else {
                     throw ArchiveError(.truncated, "empty input is not an XML property list", offset: start, line: 1, column: 1)
                 }
-                if checkUTF8, let bad = Self.firstInvalidUTF8(base, buf.count) {
+                if checkUTF8, let bad = XMLLexing.firstInvalidUTF8(base, buf.count) {
                     throw ArchiveError(.corrupt, "invalid UTF-8 (byte 0x\(String(base[bad], radix: 16, uppercase: true)) is not part of a UTF-8 character)", offset: bad)
                 }
                 var reader = XMLPlistReader(base: base, end: buf.count, limits: limits)
@@ -169,44 +169,17 @@ struct XMLPlistReader {
 
     /// `<!-- … -->`; `--` may not appear inside, as XML requires.
     mutating func skipComment() throws(ArchiveError) {
-        let commentStart = pos
-        pos += 4
-        while pos + 1 < end {
-            if base[pos] == UInt8(ascii: "-"), base[pos + 1] == UInt8(ascii: "-") {
-                guard pos + 2 < end, base[pos + 2] == UInt8(ascii: ">") else {
-                    throw ArchiveError(.corrupt, "'--' inside a comment", offset: pos)
-                }
-                pos += 3
-                return
-            }
-            pos += 1
-        }
-        throw ArchiveError(.truncated, "unterminated comment", offset: commentStart)
+        pos = try XMLLexing.commentEnd(base, at: pos, end: end)
     }
 
     /// The document type declaration: once, before the root element, without an internal subset.
     mutating func skipDoctype() throws(ArchiveError) {
-        let start = pos
-        guard !rootStarted else { throw ArchiveError(.corrupt, "<!DOCTYPE> after the root element has started", offset: start) }
-        guard !sawDoctype else { throw ArchiveError(.corrupt, "a second <!DOCTYPE>", offset: start) }
+        guard !rootStarted else { throw ArchiveError(.corrupt, "<!DOCTYPE> after the root element has started", offset: pos) }
+        guard !sawDoctype else { throw ArchiveError(.corrupt, "a second <!DOCTYPE>", offset: pos) }
         sawDoctype = true
-        pos += 9
-        var quote: UInt8 = 0
-        while pos < end {
-            let c = base[pos]
-            pos += 1
-            if quote != 0 {
-                if c == quote { quote = 0 }
-            } else if c == 0x22 || c == 0x27 {
-                quote = c
-            } else if c == UInt8(ascii: "[") {
-                // Apple's reader has never read internal subsets (and so entity declarations); neither do we.
-                throw ArchiveError(.corrupt, "<!DOCTYPE> with an internal subset ([…]) is not allowed in a property list", offset: pos - 1)
-            } else if c == UInt8(ascii: ">") {
-                return
-            }
-        }
-        throw ArchiveError(.truncated, "unterminated <!DOCTYPE", offset: start)
+        // Apple's reader has never read internal subsets (and so entity declarations); neither do we.
+        pos = try XMLLexing.doctypeEnd(base, at: pos, end: end,
+                                       subsetReason: "<!DOCTYPE> with an internal subset ([…]) is not allowed in a property list")
     }
 
     // MARK: - Elements
@@ -512,59 +485,18 @@ struct XMLPlistReader {
 
     // MARK: - Helpers
 
-    mutating func matches(_ s: StaticString) -> Bool {
-        let n = s.utf8CodeUnitCount
-        guard n <= end - pos else { return false }
-        let p = s.utf8Start
-        for i in 0 ..< n where base[pos + i] != p[i] { return false }
-        return true
-    }
+    mutating func matches(_ s: StaticString) -> Bool { XMLLexing.matches(s, base, at: pos, end: end) }
 
     /// Moves `pos` just past the next `terminator`.
     mutating func skipPast(_ terminator: StaticString, what: String) throws(ArchiveError) {
-        let start = pos
-        let t = terminator.utf8Start
-        let n = terminator.utf8CodeUnitCount
-        var i = pos
-        while i + n <= end {
-            if base[i] == t[0] {
-                var k = 1
-                while k < n, base[i + k] == t[k] { k += 1 }
-                if k == n { pos = i + n; return }
-            }
-            i += 1
+        guard let after = XMLLexing.end(of: terminator, base, from: pos, end: end) else {
+            throw ArchiveError(.truncated, "unterminated \(what)", offset: pos)
         }
-        throw ArchiveError(.truncated, "unterminated \(what)", offset: start)
+        pos = after
     }
 
     func unexpected(_ what: String) -> ArchiveError {
         ArchiveError(.corrupt, "unexpected \(what)", offset: pos)
-    }
-
-    /// Offset of the first byte that does not belong to well-formed UTF-8, if any.
-    static func firstInvalidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
-        var i = 0
-        while i < n {
-            // ASCII fast path, eight bytes at a time.
-            if i + 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
-            let c = p[i]
-            if c < 0x80 { i += 1; continue }
-            let len: Int, lo: UInt8, hi: UInt8
-            switch c {
-            case 0xC2 ... 0xDF: len = 2; lo = 0x80; hi = 0xBF
-            case 0xE0: len = 3; lo = 0xA0; hi = 0xBF
-            case 0xE1 ... 0xEC, 0xEE ... 0xEF: len = 3; lo = 0x80; hi = 0xBF
-            case 0xED: len = 3; lo = 0x80; hi = 0x9F
-            case 0xF0: len = 4; lo = 0x90; hi = 0xBF
-            case 0xF1 ... 0xF3: len = 4; lo = 0x80; hi = 0xBF
-            case 0xF4: len = 4; lo = 0x80; hi = 0x8F
-            default: return i
-            }
-            guard i + len <= n, (lo ... hi).contains(p[i + 1]) else { return i }
-            for k in 2 ..< len where p[i + k] & 0xC0 != 0x80 { return i }
-            i += len
-        }
-        return nil
     }
 }
 

@@ -9,7 +9,7 @@ extension XMLPlistReader {
         return (s, e - s)
     }
 
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+    static func isSpace(_ c: UInt8) -> Bool { XMLLexing.isSpace(c) }
 
     mutating func text(_ start: Int, _ count: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)

@@ -62,10 +62,10 @@ enum XMLTextEncoding: String, Sendable, Hashable, CaseIterable {
             let before = decl[i - 1]
             if decl[i ..< i + key.count].elementsEqual(key), before == 0x20 || before == 0x09 || before == 0x0A || before == 0x0D {
                 var j = i + key.count
-                while j < decl.count, isSpace(decl[j]) { j += 1 }
+                while j < decl.count, XMLLexing.isSpace(decl[j]) { j += 1 }
                 guard j < decl.count, decl[j] == UInt8(ascii: "=") else { break }
                 j += 1
-                while j < decl.count, isSpace(decl[j]) { j += 1 }
+                while j < decl.count, XMLLexing.isSpace(decl[j]) { j += 1 }
                 guard j < decl.count, decl[j] == 0x22 || decl[j] == 0x27 else { break }
                 let quote = decl[j]
                 let start = j + 1
@@ -79,8 +79,6 @@ enum XMLTextEncoding: String, Sendable, Hashable, CaseIterable {
         }
         return nil
     }
-
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// The encoding an IANA charset name (compared case-insensitively) stands for in an 8-bit document.
     static func encoding(named name: String, at offset: Int) throws(ArchiveError) -> XMLTextEncoding {

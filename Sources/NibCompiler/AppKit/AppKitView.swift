@@ -126,18 +126,4 @@ enum AppKitView {
         }
         return false
     }
-
-    /// Sets the class of `g`: an `NSClassSwapper` to the custom class when `o` has one (its original
-    /// class's keys follow), else `className`.
-    static func setClass(_ o: Int, _ g: Int, _ className: String, _ ctx: inout EncodingContext) {
-        let object = ctx.doc.objects[o]
-        guard let custom = object.customClass else {
-            ctx.graph.setClass(g, className)
-            return
-        }
-        ctx.graph.setClass(g, "NSClassSwapper")
-        let name = SwiftClassName.runtimeName(custom, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
-        ctx.graph.set(g, "NSClassName", ctx.graph.string(name))
-        ctx.graph.set(g, "NSOriginalClassName", ctx.graph.string(className))
-    }
 }

@@ -15,7 +15,7 @@ enum BoxEncoder: ObjectEncoder {
     static let titleHeight = 12.0
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSBox", &ctx)
+        ctx.setClass(of: o, g, "NSBox")
         let typeName = ctx.attr(o, "boxType") ?? "primary"
         guard let type = types[typeName] else {
             throw ctx.tree.error(.corrupt, "<box> boxType \"\(typeName)\" is not a box type", at: ctx.doc.objects[o].element)

@@ -22,12 +22,12 @@ enum ButtonEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         if ctx.doc.objects[o].name == "button" {
-            AppKitView.setClass(o, g, "NSButton", &ctx)
+            ctx.setClass(of: o, g, "NSButton")
             try AppKitControl.encodeBase(o, g, &ctx)
             ctx.graph.set(g, "IBNSShadowedSymbolConfiguration", .null)
             return
         }
-        AppKitView.setClass(o, g, "NSButtonCell", &ctx)
+        ctx.setClass(of: o, g, "NSButtonCell")
         let type = ctx.attr(o, "type") ?? "push"
         var cellFlags: Int64 = 0x400_0000
         if ctx.attr(o, "state") == "on" { cellFlags |= 0x8000_0000 }

@@ -5,7 +5,7 @@ enum ColorWellEncoder: ObjectEncoder {
     static let elements = ["colorWell"]
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSColorWell", &ctx)
+        ctx.setClass(of: o, g, "NSColorWell")
         try AppKitControl.encodeBase(o, g, &ctx)
         if ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") == nil {
             ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", []))

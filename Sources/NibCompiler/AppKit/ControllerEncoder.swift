@@ -13,7 +13,7 @@ enum ControllerEncoder: ObjectEncoder {
             return
         }
         if ctx.doc.objects[o].name == "windowController" {
-            AppKitView.setClass(o, g, "NSWindowController", &ctx)
+            ctx.setClass(of: o, g, "NSWindowController")
             if let identifier = ctx.attr(o, "storyboardIdentifier") {
                 ctx.graph.set(g, "explicitStoryboardIdentifier", ctx.graph.string(identifier))
             }
@@ -22,7 +22,7 @@ enum ControllerEncoder: ObjectEncoder {
                 ctx.graph.set(g, "IBWindowTemplateContentViewController", try ctx.ref(content))
             }
         } else {
-            AppKitView.setClass(o, g, "NSViewController", &ctx)
+            ctx.setClass(of: o, g, "NSViewController")
             ctx.graph.set(g, "NSNibName", ctx.graph.string(plan.viewNibName(o)))
             let upstream: [(NibGraph.Value, NibGraph.Value)] = StoryboardPlan.hasOutlets(o, ctx.doc)
                 ? [(ctx.graph.string(StoryboardPlan.upstreamIdentifier), .ref(g))] : []

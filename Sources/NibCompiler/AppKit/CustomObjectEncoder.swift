@@ -10,20 +10,13 @@ enum CustomObjectEncoder: ObjectEncoder {
     static func encode(_ o: Int, into index: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let object = ctx.doc.objects[o]
         let written = object.customClass ?? "NSObject"
-        let runtimeName = SwiftClassName.runtimeName(written, customModule: object.customModule,
-                                                     provider: object.customModuleProvider, module: ctx.options.module)
+        let runtimeName = ctx.runtimeClassName(written, of: o)
         let direct = ctx.tree.elements[ctx.tree.root]["customObjectInstantitationMethod"] == "direct"
         if object.id == "-2" || object.id == "-3" || isFrameworkClass(written) || !direct {
             ctx.graph.setClass(index, "NSCustomObject")
             let placeholder = object.id == "-2" || object.id == "-3"
             // ibtool writes the class reference for a placeholder only when the XIB names its class.
-            if !placeholder || object.customClass != nil {
-                let reference = ctx.graph.add("IBClassReference")
-                ctx.graph.set(reference, "IBClassName", ctx.graph.string(written))
-                ctx.graph.set(reference, "IBModuleName", object.customModule.map { ctx.graph.string($0) } ?? .null)
-                ctx.graph.set(reference, "IBModuleProvider", object.customModuleProvider.map { ctx.graph.string($0) } ?? .null)
-                ctx.graph.set(index, "IBClassReference", .ref(reference))
-            }
+            if !placeholder || object.customClass != nil { ctx.graph.set(index, "IBClassReference", ctx.classReference(written, of: o)) }
             ctx.graph.set(index, "NSClassName", ctx.graph.string(object.id == "-3" ? "NSApplication" : runtimeName))
         } else {
             ctx.graph.setClass(index, "NSClassSwapper")

@@ -18,7 +18,7 @@ enum ImageViewEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         if ctx.doc.objects[o].name == "imageCell" {
-            AppKitView.setClass(o, g, "NSImageCell", &ctx)
+            ctx.setClass(of: o, g, "NSImageCell")
             var flags2: Int64 = 0
             if ctx.flag(o, "refusesFirstResponder") { flags2 |= 0x200_0000 }
             ctx.graph.set(g, "NSCellFlags", .int(0))
@@ -36,7 +36,7 @@ enum ImageViewEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSImageAnimation", .int(-1))
             return
         }
-        AppKitView.setClass(o, g, "NSImageView", &ctx)
+        ctx.setClass(of: o, g, "NSImageView")
         try AppKitControl.encodeBase(o, g, &ctx)
         if ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") == nil {
             ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", []))

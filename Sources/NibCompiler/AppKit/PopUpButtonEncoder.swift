@@ -9,13 +9,13 @@ enum PopUpButtonEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         if ctx.doc.objects[o].name == "popUpButton" {
-            AppKitView.setClass(o, g, "NSPopUpButton", &ctx)
+            ctx.setClass(of: o, g, "NSPopUpButton")
             try AppKitControl.encodeBase(o, g, &ctx)
             ctx.graph.set(g, "IBNSShadowedSymbolConfiguration", .null)
             return
         }
         try ButtonEncoder.encode(o, into: g, &ctx)
-        AppKitView.setClass(o, g, "NSPopUpButtonCell", &ctx)
+        ctx.setClass(of: o, g, "NSPopUpButtonCell")
         let menu = ctx.object(o, key: "menu")
         if let menu { ctx.graph.set(g, "NSMenu", try ctx.ref(menu)) }
         let items = menu.map { ctx.objects($0, in: "items") } ?? []

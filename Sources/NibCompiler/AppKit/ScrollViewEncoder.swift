@@ -21,7 +21,7 @@ enum ScrollViewEncoder: ObjectEncoder {
     }
 
     static func scrollView(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSScrollView", &ctx)
+        ctx.setClass(of: o, g, "NSScrollView")
         try AppKitView.encodeBase(o, g, &ctx)
         var subviews: [NibGraph.Value] = []
         for v in keyedViews(o, ctx) where ctx.doc.objects[v].name != "tableHeaderView" { subviews.append(try ctx.ref(v)) }
@@ -66,7 +66,7 @@ enum ScrollViewEncoder: ObjectEncoder {
     }
 
     static func clipView(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSClipView", &ctx)
+        ctx.setClass(of: o, g, "NSClipView")
         try AppKitView.encodeBase(o, g, &ctx)
         let doc = ctx.objects(o, in: "subviews").first
         if let doc { ctx.graph.set(g, "NSNextKeyView", try ctx.ref(doc)) }
@@ -94,7 +94,7 @@ enum ScrollViewEncoder: ObjectEncoder {
     }
 
     static func scroller(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSScroller", &ctx)
+        ctx.setClass(of: o, g, "NSScroller")
         try AppKitView.encodeBase(o, g, &ctx)
         let target = try ctx.doc.objects[o].parent.map { p throws(ArchiveError) in try ctx.ref(p) } ?? .null
         let action = ctx.graph.string("_doScroller:")

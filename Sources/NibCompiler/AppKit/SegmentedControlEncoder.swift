@@ -19,14 +19,14 @@ enum SegmentedControlEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         if ctx.doc.objects[o].name == "segmentedControl" {
-            AppKitView.setClass(o, g, "NSSegmentedControl", &ctx)
+            ctx.setClass(of: o, g, "NSSegmentedControl")
             try AppKitControl.encodeBase(o, g, &ctx)
             if ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") == nil {
                 ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", []))
             }
             return
         }
-        AppKitView.setClass(o, g, "NSSegmentedCell", &ctx)
+        ctx.setClass(of: o, g, "NSSegmentedCell")
         let bordered = ctx.attr(o, "borderStyle") == "border"
         ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(0x0400_0000 | (bordered ? 0x0080_0000 : 0)))
         ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: "left")))

@@ -10,7 +10,7 @@ enum SliderEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         if ctx.doc.objects[o].name == "slider" {
-            AppKitView.setClass(o, g, "NSSlider", &ctx)
+            ctx.setClass(of: o, g, "NSSlider")
             let continuous = AppKitControl.cellAttr(o, "continuous", ctx) == "YES"
             try AppKitControl.encodeBase(o, g, &ctx, sendActionMask: continuous ? 0x46 : 4)
             if ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") == nil {
@@ -18,7 +18,7 @@ enum SliderEncoder: ObjectEncoder {
             }
             return
         }
-        AppKitView.setClass(o, g, "NSSliderCell", &ctx)
+        ctx.setClass(of: o, g, "NSSliderCell")
         var flags: Int64 = 0
         if ctx.flag(o, "continuous") { flags |= 0x4_0100 }
         let font = AppKitFont.font(of: o, &ctx)

@@ -24,7 +24,7 @@ enum StackViewEncoder: ObjectEncoder {
     static let defaultCustomSpacing = Double(Float.greatestFiniteMagnitude)
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSStackView", &ctx)
+        ctx.setClass(of: o, g, "NSStackView")
         try AppKitView.encodeBase(o, g, &ctx)
         if let identifier = ctx.attr(o, "identifier") { ctx.graph.set(g, "NSReuseIdentifierKey", ctx.graph.string(identifier)) }
         // A stack laid out by constraints (no fixed frame) does not translate its autoresizing mask.

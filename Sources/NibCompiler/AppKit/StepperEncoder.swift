@@ -7,7 +7,7 @@ enum StepperEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         if ctx.doc.objects[o].name == "stepper" {
-            AppKitView.setClass(o, g, "NSStepper", &ctx)
+            ctx.setClass(of: o, g, "NSStepper")
             let repeats = AppKitControl.cellAttr(o, "autorepeat", ctx) != "NO"
             try AppKitControl.encodeBase(o, g, &ctx, sendActionMask: repeats ? 0x1_0002 : 4)
             if repeats { ctx.graph.set(g, "NSControlContinuous", .bool(true)) }
@@ -19,7 +19,7 @@ enum StepperEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSStepperAutorepeat", .bool(false))
             return
         }
-        AppKitView.setClass(o, g, "NSStepperCell", &ctx)
+        ctx.setClass(of: o, g, "NSStepperCell")
         let repeats = ctx.attr(o, "autorepeat") != "NO"
         ctx.graph.set(g, "NSCellFlags", .int(repeats ? 0xC_0020 : 0))
         ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: "left")))

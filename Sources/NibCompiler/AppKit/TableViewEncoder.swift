@@ -14,7 +14,7 @@ enum TableViewEncoder: ObjectEncoder {
         switch ctx.doc.objects[o].name {
         case "tableColumn": try column(o, g, &ctx)
         case "tableHeaderView":
-            AppKitView.setClass(o, g, "NSTableHeaderView", &ctx)
+            ctx.setClass(of: o, g, "NSTableHeaderView")
             try AppKitView.encodeBase(o, g, &ctx)
             if let table = ctx.doc.objects.indices.first(where: { ctx.attr($0, "headerView") == ctx.doc.objects[o].id }) {
                 ctx.graph.set(g, "NSTableView", try ctx.ref(table))
@@ -42,7 +42,7 @@ enum TableViewEncoder: ObjectEncoder {
 
     static func table(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let outline = ctx.doc.objects[o].name == "outlineView"
-        AppKitView.setClass(o, g, outline ? "NSOutlineView" : "NSTableView", &ctx)
+        ctx.setClass(of: o, g, outline ? "NSOutlineView" : "NSTableView")
         try AppKitView.encodeBase(o, g, &ctx)
         ctx.graph.set(g, "NSEnabled", .bool(ctx.attr(o, "enabled") != "NO"))
         ctx.graph.set(g, "NSAllowsLogicalLayoutDirection", .bool(false))
@@ -94,7 +94,7 @@ enum TableViewEncoder: ObjectEncoder {
     }
 
     static func column(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSTableColumn", &ctx)
+        ctx.setClass(of: o, g, "NSTableColumn")
         let table = ctx.doc.objects[o].parent
         let index = table.map { t in ctx.objects(t, in: "tableColumns").firstIndex(of: o) ?? 0 } ?? 0
         ctx.graph.set(g, "NSIdentifier", ctx.graph.string(ctx.attr(o, "identifier") ?? "AutomaticTableColumnIdentifier.\(index)"))

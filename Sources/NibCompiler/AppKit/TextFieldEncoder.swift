@@ -8,11 +8,11 @@ enum TextFieldEncoder: ObjectEncoder {
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let name = ctx.doc.objects[o].name
         if name.hasSuffix("Cell") {
-            AppKitView.setClass(o, g, name == "secureTextFieldCell" ? "NSSecureTextFieldCell" : "NSTextFieldCell", &ctx)
+            ctx.setClass(of: o, g, name == "secureTextFieldCell" ? "NSSecureTextFieldCell" : "NSTextFieldCell")
             try encodeCell(o, g, &ctx)
             return
         }
-        AppKitView.setClass(o, g, name == "secureTextField" ? "NSSecureTextField" : "NSTextField", &ctx)
+        ctx.setClass(of: o, g, name == "secureTextField" ? "NSSecureTextField" : "NSTextField")
         try AppKitControl.encodeBase(o, g, &ctx)
         ctx.graph.set(g, "NSTextFieldAlignmentRectInsetsVersion", .int(2))
         ctx.graph.set(g, "NSAllowsWritingTools", .bool(true))

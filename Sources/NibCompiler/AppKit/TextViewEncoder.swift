@@ -19,7 +19,7 @@ enum TextViewEncoder: ObjectEncoder {
     static let findStyles: [String: Int64] = ["none": 0, "panel": 1, "bar": 2]
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        AppKitView.setClass(o, g, "NSTextView", &ctx)
+        ctx.setClass(of: o, g, "NSTextView")
         try AppKitView.encodeBase(o, g, &ctx)
         let width = AppKitView.frame(o, ctx)?[2] ?? 0
         ctx.graph.set(g, "NSTextContainer", textContainer(view: g, width: width, &ctx))

@@ -11,20 +11,12 @@ enum ViewEncoder: ObjectEncoder {
             ctx.graph.setClass(g, "NSCustomView")
             try AppKitView.encodeBase(o, g, &ctx)
             if ctx.flag(o, "clipsToBounds") { ctx.graph.set(g, "NSViewClipsToBoundsKeyName", .bool(true)) }
-            if let custom = object.customClass {
-                let reference = ctx.graph.add("IBClassReference")
-                ctx.graph.set(reference, "IBClassName", ctx.graph.string(custom))
-                ctx.graph.set(reference, "IBModuleName", object.customModule.map { ctx.graph.string($0) } ?? .null)
-                ctx.graph.set(reference, "IBModuleProvider", object.customModuleProvider.map { ctx.graph.string($0) } ?? .null)
-                ctx.graph.set(g, "IBClassReference", .ref(reference))
-            }
-            let name = object.customClass.map {
-                SwiftClassName.runtimeName($0, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
-            } ?? "NSView"
+            if let custom = object.customClass { ctx.graph.set(g, "IBClassReference", ctx.classReference(custom, of: o)) }
+            let name = object.customClass.map { ctx.runtimeClassName($0, of: o) } ?? "NSView"
             ctx.graph.set(g, "NSClassName", ctx.graph.string(name))
             return
         }
-        AppKitView.setClass(o, g, "NSView", &ctx)
+        ctx.setClass(of: o, g, "NSView")
         try AppKitView.encodeBase(o, g, &ctx)
     }
 }

@@ -38,9 +38,7 @@ enum WindowEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSWTFlags", .int(wtFlags(o, pinned, ctx)))
         ctx.graph.set(g, "NSWindowTitle", ctx.graph.string(ctx.attr(o, "title") ?? ""))
         ctx.graph.set(g, "NSWindowSubtitle", ctx.graph.string(ctx.attr(o, "subtitle") ?? ""))
-        let windowClass = object.customClass.map {
-            SwiftClassName.runtimeName($0, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
-        } ?? (object.name == "panel" ? "NSPanel" : "NSWindow")
+        let windowClass = object.customClass.map { ctx.runtimeClassName($0, of: o) } ?? (object.name == "panel" ? "NSPanel" : "NSWindow")
         ctx.graph.set(g, "NSWindowClass", ctx.graph.string(windowClass))
         ctx.graph.set(g, "NSViewClass", .null)
         ctx.graph.set(g, "NSUserInterfaceItemIdentifier", ctx.attr(o, "identifier").map { ctx.graph.string($0) } ?? .null)
@@ -88,13 +86,7 @@ enum WindowEncoder: ObjectEncoder {
         let zero = ctx.graph.string("{0, 0}")
         ctx.graph.set(g, "NSMinFullScreenContentSize", zero)
         ctx.graph.set(g, "NSMaxFullScreenContentSize", zero)
-        if let custom = object.customClass {
-            let reference = ctx.graph.add("IBClassReference")
-            ctx.graph.set(reference, "IBClassName", ctx.graph.string(custom))
-            ctx.graph.set(reference, "IBModuleName", object.customModule.map { ctx.graph.string($0) } ?? .null)
-            ctx.graph.set(reference, "IBModuleProvider", object.customModuleProvider.map { ctx.graph.string($0) } ?? .null)
-            ctx.graph.set(g, "IBClassReference", .ref(reference))
-        }
+        if let custom = object.customClass { ctx.graph.set(g, "IBClassReference", ctx.classReference(custom, of: o)) }
     }
 
     /// `NSWTFlags`: always 0x20000000; 0x40000000 when not released when closed; 0x80000000 hides on

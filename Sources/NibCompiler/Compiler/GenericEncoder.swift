@@ -20,15 +20,8 @@ enum GenericEncoder: ObjectEncoder {
         if object.name == "toolbarItem", let standard = ctx.attr(o, "implicitItemIdentifier").flatMap({ ElementClasses.standardToolbarItems[$0] }) {
             cls = standard
         }
-        if let custom = object.customClass {
-            // Even without its properties, the object keeps its custom class, so the nib loads the right one.
-            let name = SwiftClassName.runtimeName(custom, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
-            ctx.graph.setClass(index, ctx.doc.runtime == .cocoa ? "NSClassSwapper" : "UIClassSwapper")
-            ctx.graph.set(index, ctx.doc.runtime == .cocoa ? "NSClassName" : "UIClassName", ctx.graph.string(name))
-            ctx.graph.set(index, ctx.doc.runtime == .cocoa ? "NSOriginalClassName" : "UIOriginalClassName", ctx.graph.string(cls))
-        } else {
-            ctx.graph.setClass(index, cls)
-        }
+        // Even without its properties, the object keeps its custom class, so the nib loads the right one.
+        ctx.setClass(of: o, index, cls)
     }
 }
 

@@ -10,19 +10,6 @@ enum UIKitView {
         "left": 7, "right": 8, "topLeft": 9, "topRight": 10, "bottomLeft": 11, "bottomRight": 12,
     ]
 
-    /// The class of `o`: a `UIClassSwapper` to the custom class (keys of `className` follow), else `className`.
-    static func setClass(_ o: Int, _ g: Int, _ className: String, _ ctx: inout EncodingContext) {
-        let object = ctx.doc.objects[o]
-        guard let custom = object.customClass else {
-            ctx.graph.setClass(g, className)
-            return
-        }
-        ctx.graph.setClass(g, "UIClassSwapper")
-        let name = SwiftClassName.runtimeName(custom, customModule: object.customModule, provider: object.customModuleProvider, module: ctx.options.module)
-        ctx.graph.set(g, "UIClassName", ctx.graph.string(name))
-        ctx.graph.set(g, "UIOriginalClassName", ctx.graph.string(className))
-    }
-
     static func encodeBase(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let frame = ctx.property(o, "frame").map { r in ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 } } ?? [0, 0, 0, 0]
         ctx.graph.set(g, "UIBounds", .bytes(ArchiveGraph.geometryBlobBytes([0, 0, frame[2], frame[3]])))

@@ -14,7 +14,7 @@ enum UIViewEncoder: ObjectEncoder {
         let object = ctx.doc.objects[o]
         switch object.name {
         case "label":
-            UIKitView.setClass(o, g, "UILabel", &ctx)
+            ctx.setClass(of: o, g, "UILabel")
             try UIKitView.encodeBase(o, g, &ctx)
             ctx.graph.set(g, "UIText", ctx.graph.string(ctx.attr(o, "text") ?? ""))
             if let font = UIKitFont.font(of: o, &ctx) { ctx.graph.set(g, "UIFont", font) }
@@ -28,12 +28,12 @@ enum UIViewEncoder: ObjectEncoder {
             if ctx.flag(o, "adjustsFontSizeToFit") { ctx.graph.set(g, "UIAdjustsFontSizeToFit", .bool(true)) }
             if let mode = lineBreaks[ctx.attr(o, "lineBreakMode") ?? "tailTruncation"], mode != 4 { ctx.graph.set(g, "UILineBreakMode", .int(mode)) }
         case "visualEffectView":
-            UIKitView.setClass(o, g, "UIVisualEffectView", &ctx)
+            ctx.setClass(of: o, g, "UIVisualEffectView")
             try UIKitView.encodeBase(o, g, &ctx)
             if let content = ctx.object(o, key: "contentView") { ctx.graph.set(g, "UIVisualEffectViewContentView", try ctx.ref(content)) }
         default:
             let isEffectContent = object.key == "contentView" && object.parent.map { ctx.doc.objects[$0].name == "visualEffectView" } == true
-            UIKitView.setClass(o, g, isEffectContent ? "_UIVisualEffectContentView" : "UIView", &ctx)
+            ctx.setClass(of: o, g, isEffectContent ? "_UIVisualEffectContentView" : "UIView")
             try UIKitView.encodeBase(o, g, &ctx)
         }
     }

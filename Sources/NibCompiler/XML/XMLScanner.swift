@@ -75,7 +75,7 @@ struct XMLScanner {
             throw ArchiveError(.unsupportedFormat, "this XML is not UTF-8; Interface Builder documents are UTF-8", offset: 0)
         }
         start = pos
-        if let bad = Self.firstInvalidUTF8(base + pos, end - pos) {
+        if let bad = XMLLexing.firstInvalidUTF8(base + pos, end - pos) {
             throw ArchiveError(.corrupt, "invalid UTF-8", offset: pos + bad)
         }
         while pos < end {
@@ -300,92 +300,28 @@ struct XMLScanner {
     }
 
     mutating func comment() throws(ArchiveError) {
-        let s = pos
-        pos += 4
-        while pos + 1 < end {
-            if base[pos] == UInt8(ascii: "-"), base[pos + 1] == UInt8(ascii: "-") {
-                guard pos + 2 < end, base[pos + 2] == UInt8(ascii: ">") else {
-                    throw ArchiveError(.corrupt, "'--' inside a comment", offset: pos)
-                }
-                pos += 3
-                return
-            }
-            pos += 1
-        }
-        throw ArchiveError(.truncated, "unterminated comment", offset: s)
+        pos = try XMLLexing.commentEnd(base, at: pos, end: end)
     }
 
     mutating func doctype() throws(ArchiveError) {
-        let s = pos
-        guard elements.isEmpty else { throw ArchiveError(.corrupt, "<!DOCTYPE> after the root element has started", offset: s) }
-        guard !sawDoctype else { throw ArchiveError(.corrupt, "a second <!DOCTYPE>", offset: s) }
+        guard elements.isEmpty else { throw ArchiveError(.corrupt, "<!DOCTYPE> after the root element has started", offset: pos) }
+        guard !sawDoctype else { throw ArchiveError(.corrupt, "a second <!DOCTYPE>", offset: pos) }
         sawDoctype = true
-        pos += 9
-        var quote: UInt8 = 0
-        while pos < end {
-            let c = base[pos]
-            pos += 1
-            if quote != 0 {
-                if c == quote { quote = 0 }
-            } else if c == 0x22 || c == 0x27 {
-                quote = c
-            } else if c == UInt8(ascii: "[") {
-                throw ArchiveError(.corrupt, "<!DOCTYPE> with an internal subset is not allowed (no entity definitions are read)", offset: pos - 1)
-            } else if c == UInt8(ascii: ">") {
-                return
-            }
-        }
-        throw ArchiveError(.truncated, "unterminated <!DOCTYPE", offset: s)
+        pos = try XMLLexing.doctypeEnd(base, at: pos, end: end,
+                                       subsetReason: "<!DOCTYPE> with an internal subset is not allowed (no entity definitions are read)")
     }
 
     // MARK: - Helpers
 
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+    static func isSpace(_ c: UInt8) -> Bool { XMLLexing.isSpace(c) }
 
-    mutating func matches(_ s: StaticString) -> Bool {
-        let n = s.utf8CodeUnitCount
-        guard n <= end - pos else { return false }
-        for i in 0 ..< n where base[pos + i] != s.utf8Start[i] { return false }
-        return true
-    }
+    mutating func matches(_ s: StaticString) -> Bool { XMLLexing.matches(s, base, at: pos, end: end) }
 
     mutating func skipPast(_ terminator: StaticString, what: String, from s: Int) throws(ArchiveError) {
-        let t = terminator.utf8Start
-        let n = terminator.utf8CodeUnitCount
-        var i = pos
-        while i + n <= end {
-            if base[i] == t[0] {
-                var k = 1
-                while k < n, base[i + k] == t[k] { k += 1 }
-                if k == n { pos = i + n; return }
-            }
-            i += 1
+        guard let after = XMLLexing.end(of: terminator, base, from: pos, end: end) else {
+            throw ArchiveError(.truncated, "unterminated \(what)", offset: s)
         }
-        throw ArchiveError(.truncated, "unterminated \(what)", offset: s)
-    }
-
-    /// Offset of the first byte that is not part of well-formed UTF-8.
-    static func firstInvalidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
-        var i = 0
-        while i < n {
-            let c = p[i]
-            if c < 0x80 { i += 1; continue }
-            let len: Int, lo: UInt8, hi: UInt8
-            switch c {
-            case 0xC2 ... 0xDF: len = 2; lo = 0x80; hi = 0xBF
-            case 0xE0: len = 3; lo = 0xA0; hi = 0xBF
-            case 0xE1 ... 0xEC, 0xEE ... 0xEF: len = 3; lo = 0x80; hi = 0xBF
-            case 0xED: len = 3; lo = 0x80; hi = 0x9F
-            case 0xF0: len = 4; lo = 0x90; hi = 0xBF
-            case 0xF1 ... 0xF3: len = 4; lo = 0x80; hi = 0xBF
-            case 0xF4: len = 4; lo = 0x80; hi = 0x8F
-            default: return i
-            }
-            guard i + len <= n, (lo ... hi).contains(p[i + 1]) else { return i }
-            for k in 2 ..< len where p[i + k] & 0xC0 != 0x80 { return i }
-            i += len
-        }
-        return nil
+        pos = after
     }
 }
 
