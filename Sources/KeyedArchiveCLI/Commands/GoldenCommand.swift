@@ -18,6 +18,7 @@ struct GoldenCommand: ParsableCommand {
         Examples:
           keyed-archive xib-golden ../shared/corpus/xib/MANIFEST.tsv
           keyed-archive xib-golden ../shared/corpus/xib/MANIFEST.tsv --filter brooklyn --verbose
+          keyed-archive xib-golden ../shared/corpus/xib/MANIFEST.tsv --filter toolbar --verbose --differences 100
         """
     )
 
@@ -27,9 +28,12 @@ struct GoldenCommand: ParsableCommand {
 
     @Flag(name: .long, help: "List the first differences of every pair.") var verbose = false
 
+    @Option(name: .long, help: "How many differences --verbose lists per pair (default 8).") var differences = 8
+
     func run() throws {
         var pairs = try XIBGoldenPair.fromManifest(URL(fileURLWithPath: manifest))
         if let filter { pairs = pairs.filter { $0.name.contains(filter) } }
-        StandardStream.write(XIBGoldenReport(pairs: pairs).text(verbose: verbose))
+        let report = XIBGoldenReport(pairs: pairs, differenceLimit: max(20, differences))
+        StandardStream.write(report.text(verbose: verbose, differences: differences))
     }
 }

@@ -38,8 +38,9 @@ public struct NibGraphComparison: Sendable {
     /// Whether the candidate reproduces the reference exactly (up to the freedoms above).
     public var isFullyEqual: Bool { equal == referencePairs && extra == 0 && different == 0 }
 
-    /// Adds another comparison's counts to this one (a storyboard's nibs add up).
-    public mutating func add(_ other: NibGraphComparison) {
+    /// Adds another comparison's counts to this one (a storyboard's nibs add up), keeping at most
+    /// `sampleLimit` difference descriptions.
+    public mutating func add(_ other: NibGraphComparison, sampleLimit: Int = 20) {
         referencePairs += other.referencePairs
         equal += other.equal
         different += other.different
@@ -51,7 +52,7 @@ public struct NibGraphComparison: Sendable {
             byClass[k] = (old.pairs + v.pairs, old.equal + v.equal)
         }
         for (k, v) in other.keyMisses { keyMisses[k, default: 0] += v }
-        samples += other.samples.prefix(max(0, 20 - samples.count))
+        samples += other.samples.prefix(max(0, sampleLimit - samples.count))
     }
 
     /// An empty tally, filled in by the walk.

@@ -78,16 +78,18 @@ extension XIBGoldenPair {
         "NSViewConstraints", "UIViewAutolayoutConstraints", "NSConnections", "NSOidsKeys",
     ]
 
-    /// Compiles the source and compares the result with ibtool's nib.
-    public func measure() -> XIBGoldenResult {
+    /// Compiles the source and compares the result with ibtool's nib, keeping the first
+    /// `differenceLimit` differences as text.
+    public func measure(differenceLimit: Int = 20) -> XIBGoldenResult {
         var result = XIBGoldenResult(name: name, comparison: nil, loadsAlike: false, loadDifferences: [], warnings: 0, error: nil)
         do throws(ArchiveError) {
             let doc = try XIBDocument(contentsOf: source)
-            guard doc.kind == .xib else { return try measureStoryboard(doc, result) }
+            guard doc.kind == .xib else { return try measureStoryboard(doc, result, differenceLimit: differenceLimit) }
             let (ours, diagnostics) = try NibCompiler(options: options).compileGraph(doc)
             result.warnings = diagnostics.filter { $0.severity == .warning }.count
             let reference = try Self.referenceGraph(compiled)
-            result.comparison = NibGraphComparison(reference: reference, candidate: ours, ignoredKeys: Self.ignoredKeys, unorderedKeys: Self.unorderedKeys)
+            result.comparison = NibGraphComparison(reference: reference, candidate: ours, ignoredKeys: Self.ignoredKeys,
+                                                   unorderedKeys: Self.unorderedKeys, sampleLimit: differenceLimit)
             // The loader reads what we write: go through the bytes, as a user of the nib would.
             let written = try ArchiveGraph(nibArchive: ours.nibArchiveData())
             result.loadDifferences = try Self.loadDifferences(reference: reference, candidate: written)
@@ -100,7 +102,7 @@ extension XIBGoldenPair {
 
     /// A storyboard: the file set and Info.plist (UUID values aside) must match, and every nib of
     /// ibtool's `.storyboardc` is compared with ours of the same name; the counts add up.
-    func measureStoryboard(_ doc: XIBDocument, _ start: XIBGoldenResult) throws(ArchiveError) -> XIBGoldenResult {
+    func measureStoryboard(_ doc: XIBDocument, _ start: XIBGoldenResult, differenceLimit: Int) throws(ArchiveError) -> XIBGoldenResult {
         var result = start
         let compiledNib = try NibCompiler(options: options).compile(doc)
         result.warnings = compiledNib.diagnostics.filter { $0.severity == .warning }.count
@@ -116,8 +118,9 @@ extension XIBGoldenPair {
         for name in theirs where name.hasSuffix(".nib") {
             let reference = try Self.referenceGraph(compiled.appendingPathComponent(name))
             guard let mine = compiledNib.nibs.first(where: { $0.name + ".nib" == name })?.graph else { continue }
-            let c = NibGraphComparison(reference: reference, candidate: mine, ignoredKeys: Self.ignoredKeys, unorderedKeys: Self.unorderedKeys)
-            total.add(c)
+            let c = NibGraphComparison(reference: reference, candidate: mine, ignoredKeys: Self.ignoredKeys,
+                                       unorderedKeys: Self.unorderedKeys, sampleLimit: differenceLimit)
+            total.add(c, sampleLimit: differenceLimit)
             result.loadDifferences += try Self.loadDifferences(reference: reference, candidate: ArchiveGraph(nibArchive: mine.nibArchiveData()))
                 .map { "\(name): \($0)" }
         }

@@ -5,9 +5,9 @@ public struct XIBGoldenReport: Sendable {
     /// One line per pair, in input order.
     public var results: [XIBGoldenResult]
 
-    /// Measures every pair.
-    public init(pairs: [XIBGoldenPair]) {
-        results = pairs.map { $0.measure() }
+    /// Measures every pair, keeping each pair's first `differenceLimit` differences.
+    public init(pairs: [XIBGoldenPair], differenceLimit: Int = 20) {
+        results = pairs.map { $0.measure(differenceLimit: differenceLimit) }
     }
 
     /// Pairs that compiled and were compared.
@@ -64,7 +64,8 @@ public struct XIBGoldenReport: Sendable {
     }
 
     /// The report as text: a line per pair, then the totals and the classes that hold the rest back.
-    public func text(verbose: Bool = false) -> String {
+    /// `differences` is how many of each pair's differences `verbose` lists.
+    public func text(verbose: Bool = false, differences: Int = 8) -> String {
         var lines: [String] = []
         lines.append("PAIR | OBJECTS MATCHED | EQUAL | DIFFERENT | MISSING | EXTRA | AGREEMENT | FULL | LOADS ALIKE")
         for r in results {
@@ -75,7 +76,7 @@ public struct XIBGoldenReport: Sendable {
             lines.append("\(r.name) | \(c.objectsMatched)/\(c.referenceObjects) | \(c.equal) | \(c.different) | \(c.missing) | \(c.extra) | "
                          + percent(c.agreement) + " | \(c.isFullyEqual ? "yes" : "no") | \(r.loadsAlike ? "yes" : "no")")
             if verbose {
-                for s in c.samples.prefix(8) { lines.append("    \(s)") }
+                for s in c.samples.prefix(differences) { lines.append("    \(s)") }
                 for d in r.loadDifferences { lines.append("    load: \(d)") }
             }
         }
