@@ -1,5 +1,6 @@
 import Foundation
 import CorpusSupport
+import NibCompiler
 
 /// The XIB and storyboard sources of `../shared/corpus/xib`, with their ibtool-compiled twins.
 enum XIBCorpus {
@@ -25,6 +26,20 @@ enum XIBCorpus {
         }
         return out
     }()
+
+    /// An ibtool-compiled nib of the corpus (not a golden pair) holding the ICC profiles ibtool embeds;
+    /// `Scripts/xib-golden` takes them from the same file.
+    static var colorProfileSource: URL {
+        Corpus.root.appendingPathComponent("keyed/airyx-textedit/Base.lproj__MainMenu.nib__keyedobjects.nib")
+    }
+
+    /// The golden pairs, compiled with the colour profiles ibtool embedded.
+    static func goldenPairs() throws -> [XIBGoldenPair] {
+        let profiles = try NibColorProfiles(contentsOf: colorProfileSource)
+        var pairs = try XIBGoldenPair.fromManifest(Corpus.root.appendingPathComponent("xib/MANIFEST.tsv"))
+        for i in pairs.indices { pairs[i].options.colorProfiles = profiles }
+        return pairs
+    }
 
     /// Whether a source is a modern `document` version 3.0 (the rest are legacy `<archive>` XIBs).
     static func isModern(_ bytes: [UInt8]) -> Bool {

@@ -22,6 +22,7 @@ struct CompileCommand: ParsableCommand {
           keyed-archive compile MainMenu.xib -o MainMenu.nib --module MyApp
           keyed-archive compile View.xib -o View.nib --minimum-deployment-target 13.0 --target-device iphone
           keyed-archive compile Main.storyboard -o Main.storyboardc --module MyApp
+          keyed-archive compile Prefs.xib -o Prefs.nib --color-profiles Old/MainMenu.nib   # ibtool's ICC profiles
         """
     )
 
@@ -39,13 +40,17 @@ struct CompileCommand: ParsableCommand {
     @Option(name: .long, help: "iphone, ipad or mac.")
     var targetDevice: NibCompilerOptions.TargetDevice?
 
+    @Option(name: .long, help: ColorProfileOption.help)
+    var colorProfiles: String?
+
     @Option(name: .long, help: "Output format of the report: text diagnostics only, or a JSON summary.")
     var format: OutputFormat = .text
 
     @OptionGroup var common: CommonOptions
 
     func run() throws {
-        let options = NibCompilerOptions(module: module, minimumDeploymentTarget: minimumDeploymentTarget, targetDevice: targetDevice)
+        let options = NibCompilerOptions(module: module, minimumDeploymentTarget: minimumDeploymentTarget, targetDevice: targetDevice,
+                                         colorProfiles: try ColorProfileOption.load(colorProfiles))
         let outcome = NibCompileRun.compile(input: input, output: output, options: options)
         switch format {
         case .text:

@@ -28,11 +28,15 @@ struct GoldenCommand: ParsableCommand {
 
     @Flag(name: .long, help: "List the first differences of every pair.") var verbose = false
 
+    @Option(name: .long, help: ColorProfileOption.help) var colorProfiles: String?
+
     @Option(name: .long, help: "How many differences --verbose lists per pair (default 8).") var differences = 8
 
     func run() throws {
         var pairs = try XIBGoldenPair.fromManifest(URL(fileURLWithPath: manifest))
         if let filter { pairs = pairs.filter { $0.name.contains(filter) } }
+        let profiles = try ColorProfileOption.load(colorProfiles)
+        for i in pairs.indices { pairs[i].options.colorProfiles = profiles }
         let report = XIBGoldenReport(pairs: pairs, differenceLimit: max(20, differences))
         StandardStream.write(report.text(verbose: verbose, differences: differences))
     }

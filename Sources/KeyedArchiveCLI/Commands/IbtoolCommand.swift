@@ -17,7 +17,7 @@ struct IbtoolCommand: ParsableCommand {
         com.apple.ibtool.compilation-results with output-files. Options ibtool has that do not change \
         the compiled nib (--auto-activate-custom-fonts, --sdk, --output-partial-info-plist, \
         --flatten and the like) are accepted and ignored, so an existing build rule works by changing \
-        the tool path. Exit status: 0 compiled, 1 failed.
+        the tool path. One option is ours: --color-profiles PATH (or $KEYED_ARCHIVE_COLOR_PROFILES),         the ICC profiles ibtool embeds in AppKit colour spaces, from .icc files or a nib ibtool         compiled. Exit status: 0 compiled, 1 failed.
 
         Examples:
           keyed-archive ibtool --errors --warnings --notices --output-format human-readable-text \\
@@ -43,6 +43,7 @@ struct IbtoolCommand: ParsableCommand {
         var options = NibCompilerOptions()
         var errors = false, warnings = false, notices = false
         var format = "xml1"
+        var colorProfiles: String?
     }
 
     func parse() throws -> Invocation {
@@ -64,6 +65,7 @@ struct IbtoolCommand: ParsableCommand {
                 let device = try value(a)
                 guard let d = NibCompilerOptions.TargetDevice(rawValue: device) else { throw ValidationError("unknown --target-device \(device)") }
                 if inv.options.targetDevice == nil { inv.options.targetDevice = d }
+            case "--color-profiles": inv.colorProfiles = try value(a)
             case "--errors": inv.errors = true
             case "--warnings": inv.warnings = true
             case "--notices": inv.notices = true
@@ -91,7 +93,8 @@ struct IbtoolCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inv = try parse()
+        var inv = try parse()
+        inv.options.colorProfiles = try ColorProfileOption.load(inv.colorProfiles)
         guard let input = inv.input else { throw ValidationError("no input document") }
         let url = URL(fileURLWithPath: input)
         let output: String

@@ -92,13 +92,17 @@ enum AppKitColor {
         String(format: "%.10g", v)
     }
 
-    /// The generic gray (gamma 2.2) or RGB colour space object, shared (its ICC profile is not embedded).
+    /// The generic gray (gamma 2.2) or sRGB colour space object, shared. ibtool writes the gray
+    /// space's model (0) and both spaces' ICC profiles, when the options carry them; without a
+    /// profile the RGB space keeps its model (1) so that it still names its kind.
     static func genericSpace(gray: Bool, _ ctx: inout EncodingContext) -> NibGraph.Value {
         let key = gray ? "colorspace:gray" : "colorspace:rgb"
         if let cached = ctx.shared[key] { return cached }
         let i = ctx.graph.add("NSColorSpace")
-        ctx.graph.set(i, "NSID", .int(gray ? 9 : 7))
-        ctx.graph.set(i, "NSModel", .int(gray ? 0 : 1))
+        ctx.graph.set(i, "NSID", .int(gray ? NibColorProfiles.grayID : NibColorProfiles.rgbID))
+        let profile = gray ? ctx.options.colorProfiles.genericGray : ctx.options.colorProfiles.sRGB
+        if gray || profile == nil { ctx.graph.set(i, "NSModel", .int(gray ? 0 : 1)) }
+        if let profile { ctx.graph.set(i, "NSICC", ctx.graph.data(profile)) }
         ctx.shared[key] = .ref(i)
         return .ref(i)
     }

@@ -17,12 +17,17 @@ public struct NibCompilerOptions: Sendable, Hashable {
     public var minimumDeploymentTarget: String?
     /// The device family (ibtool's `--target-device`).
     public var targetDevice: TargetDevice?
+    /// The ICC profiles ibtool embeds in AppKit colour spaces (it reads them from the Mac it runs
+    /// on); none by default.
+    public var colorProfiles: NibColorProfiles
 
     /// Options; every one defaults to what ibtool assumes when the flag is absent.
-    public init(module: String? = nil, minimumDeploymentTarget: String? = nil, targetDevice: TargetDevice? = nil) {
+    public init(module: String? = nil, minimumDeploymentTarget: String? = nil, targetDevice: TargetDevice? = nil,
+                colorProfiles: NibColorProfiles = .init()) {
         self.module = module
         self.minimumDeploymentTarget = minimumDeploymentTarget
         self.targetDevice = targetDevice
+        self.colorProfiles = colorProfiles
     }
 
     /// `minimumDeploymentTarget` as (major, minor), when it parses.

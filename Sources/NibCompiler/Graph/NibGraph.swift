@@ -77,6 +77,13 @@ struct NibGraph {
         return .ref(i)
     }
 
+    /// A new `NSData` holding `bytes`.
+    mutating func data(_ bytes: [UInt8]) -> Value {
+        let i = add("NSData")
+        set(i, "NS.bytes", .bytes(bytes))
+        return .ref(i)
+    }
+
     /// An `NSNumber` holding a double (shared with every bit-equal double).
     mutating func number(_ v: Double) -> Value {
         if let i = doubles[v.bitPattern] { return .ref(i) }
