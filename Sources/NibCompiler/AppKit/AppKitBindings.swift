@@ -11,7 +11,38 @@ enum AppKitBindings {
         ctx.graph.set(i, "NSLabel", ctx.graph.string("\(name): \(keyPath)"))
         ctx.graph.set(i, "NSBinding", ctx.graph.string(name))
         ctx.graph.set(i, "NSKeyPath", ctx.graph.string(keyPath))
+        if let options = ctx.tree.child(of: c.element, key: "options") {
+            ctx.graph.set(i, "NSOptions", ctx.graph.dictionary("NSDictionary", Self.options(options, &ctx)))
+        }
         ctx.graph.set(i, "NSNibBindingConnectorVersion", .int(2))
         return .ref(i)
+    }
+
+    /// The entries of a binding's `<dictionary key="options">`, in source order: `<integer>`,
+    /// `<real>`, `<bool>` become `NSNumber`s, `<string>` an `NSString`; other kinds are left out.
+    static func options(_ dictionary: Int, _ ctx: inout EncodingContext) -> [(NibGraph.Value, NibGraph.Value)] {
+        var out: [(NibGraph.Value, NibGraph.Value)] = []
+        for e in ctx.tree.elements[dictionary].children {
+            let el = ctx.tree.elements[e]
+            guard let key = el["key"] else { continue }
+            let value: NibGraph.Value
+            switch el.name {
+            case "integer":
+                guard let n = el["value"].flatMap({ Int64($0) }) else { continue }
+                value = ctx.graph.number(n)
+            case "real":
+                guard let d = el["value"].flatMap(Double.init) else { continue }
+                value = ctx.graph.number(d)
+            case "bool":
+                value = ctx.graph.number(Int64(el["value"] == "YES" ? 1 : 0))
+            case "string":
+                value = ctx.graph.string(el["value"] ?? el.text)
+            default:
+                ctx.warn("binding option <\(el.name) key=\"\(key)\"> is not compiled yet", element: e)
+                continue
+            }
+            out.append((ctx.graph.string(key), value))
+        }
+        return out
     }
 }

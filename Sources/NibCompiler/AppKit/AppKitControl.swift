@@ -10,6 +10,7 @@ enum AppKitControl {
         "wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4, "truncatingMiddle": 5,
     ]
     static let sizes: [String: Int64] = ["regular": 0, "small": 1, "mini": 2, "large": 3]
+    static let focusRingTypes: [String: Int64] = ["default": 0, "none": 1, "exterior": 2]
 
     /// The control's cell (`<… key="cell">`), if any.
     static func cell(of o: Int, _ ctx: EncodingContext) -> Int? { ctx.object(o, key: "cell") }
@@ -49,12 +50,13 @@ enum AppKitControl {
     }
 
     /// `NSCellFlags2` bits every cell shares: alignment (<< 26), line break mode (<< 9), control size
-    /// (<< 17), truncates-last-line 0x100, single-line 0x40, no undo 0x1000, sends on end editing
-    /// 0x400000, rich text 0x40000000.
+    /// (<< 17), focus ring type (<< 15: none 1, exterior 2), truncates-last-line 0x100, single-line
+    /// 0x40, no undo 0x1000, sends on end editing 0x400000, rich text 0x40000000.
     static func cellFlags2(_ c: Int, _ ctx: EncodingContext, defaultAlignment: String = "natural") -> Int64 {
         var f: Int64 = (alignments[ctx.attr(c, "alignment") ?? defaultAlignment] ?? 4) << 26
         f |= (lineBreaks[ctx.attr(c, "lineBreakMode") ?? "wordWrapping"] ?? 0) << 9
         f |= (sizes[ctx.attr(c, "controlSize") ?? "regular"] ?? 0) << 17
+        f |= (focusRingTypes[ctx.attr(c, "focusRingType") ?? "default"] ?? 0) << 15
         if ctx.flag(c, "truncatesLastVisibleLine") { f |= 0x100 }
         if ctx.flag(c, "usesSingleLineMode") { f |= 0x40 }
         if ctx.attr(c, "allowsUndo") == "NO" { f |= 0x1000 }

@@ -1,8 +1,8 @@
 import KeyedArchive
 
 /// `<font>` → `NSFont` {`NSName`, `NSSize`, `NSfFlags`}. Meta fonts name the system font; `NSfFlags`
-/// is `type << 8 | (16 + type)` with AppKit's meta-font type (4 system, 12 small system, …), 16 for a
-/// named font.
+/// is `type << 8 | 0x10 | type & 0xF` with AppKit's meta-font type (4 system, 12 small system, 19
+/// cell title, …), 0x10 for a named font. The title bar font also carries its text style.
 enum AppKitFont {
     /// metaFont → (font name, default size, type).
     static let metaFonts: [String: (String, Double, Int64)] = [
@@ -10,10 +10,13 @@ enum AppKitFont {
         "smallSystem": (".AppleSystemUIFont", 11, 12), "smallSystemBold": (".AppleSystemUIFontBold", 11, 13),
         "miniSystem": (".AppleSystemUIFont", 9, 14), "miniSystemBold": (".AppleSystemUIFontBold", 9, 15),
         "menu": (".AppleSystemUIFont", 13, 6), "message": (".AppleSystemUIFont", 13, 6), "label": (".AppleSystemUIFont", 10, 11),
-        "cellTitle": (".AppleSystemUIFont", 12, 5), "controlContent": (".AppleSystemUIFont", 13, 4),
-        "menuBar": (".AppleSystemUIFont", 14, 6), "palette": (".AppleSystemUIFont", 11, 12), "toolTip": (".AppleSystemUIFont", 11, 12),
-        "titleBar": (".AppleSystemUIFontBold", 13, 8), "user": ("Helvetica", 12, 0), "userFixedPitch": ("Menlo-Regular", 11, 0),
+        "cellTitle": (".AppleSystemUIFont", 12, 19), "controlContent": (".AppleSystemUIFont", 12, 10),
+        "menuBar": (".AppleSystemUIFont", 14, 16), "palette": (".AppleSystemUIFont", 11, 7), "toolTip": (".AppleSystemUIFont", 11, 9),
+        "titleBar": (".AppleSystemUIFontBold", 13, 3), "user": ("Helvetica", 12, 1), "userFixedPitch": ("Menlo-Regular", 11, 2),
     ]
+
+    /// `NSfFlags` of a font of meta-font `type` (0 for a font named in the source).
+    static func flags(type: Int64) -> Int64 { type << 8 | 0x10 | type & 0xF }
 
     /// The `NSFont` of `<font>` element `e` (shared with every equal font).
     static func font(_ e: Int, _ ctx: inout EncodingContext) -> NibGraph.Value {
@@ -27,7 +30,10 @@ enum AppKitFont {
             type = m.2
             if meta == "system", let s = el["size"].flatMap(Double.init), s != 13 { type = s == 11 ? 12 : s == 9 ? 14 : 4 }
         }
-        let flags: Int64 = type == 0 ? 16 : type << 8 | (16 + type)
+        let flags = Self.flags(type: type)
+        if el["metaFont"] == "titleBar", el["size"] == nil {
+            return textStyleFont(name: name, size: size, flags: flags, style: "UICTFontTextStyleHeadline", &ctx)
+        }
         let key = "font:\(name):\(size):\(flags)"
         if let cached = ctx.shared[key] { return cached }
         let i = ctx.graph.add("NSFont")
@@ -38,10 +44,24 @@ enum AppKitFont {
         return .ref(i)
     }
 
+    /// The font of meta font `name` at its own size.
+    static func metaFont(_ name: String, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let m = metaFonts[name] ?? metaFonts["system"] ?? (".AppleSystemUIFont", 13, 4)
+        let flags = Self.flags(type: m.2)
+        let key = "font:\(m.0):\(m.1):\(flags)"
+        if let cached = ctx.shared[key] { return cached }
+        let i = ctx.graph.add("NSFont")
+        ctx.graph.set(i, "NSName", ctx.graph.string(m.0))
+        ctx.graph.set(i, "NSSize", .double(m.1))
+        ctx.graph.set(i, "NSfFlags", .int(flags))
+        ctx.shared[key] = .ref(i)
+        return .ref(i)
+    }
+
     /// The system font of `size` points (small system at 11).
     static func systemFont(_ size: Double, _ ctx: inout EncodingContext) -> NibGraph.Value {
         let type: Int64 = size == 11 ? 12 : size == 9 ? 14 : 4
-        let flags = type << 8 | (16 + type)
+        let flags = Self.flags(type: type)
         let key = "font:.AppleSystemUIFont:\(size):\(flags)"
         if let cached = ctx.shared[key] { return cached }
         let i = ctx.graph.add("NSFont")
@@ -55,20 +75,26 @@ enum AppKitFont {
     /// The font recent ibtools give every table header cell, whatever the source names: the 11-point
     /// system font tied to the `subheadline` text style (`NSTextStyleDescriptor`).
     static func headerFont(_ ctx: inout EncodingContext) -> NibGraph.Value {
-        let key = "font:header"
+        textStyleFont(name: ".AppleSystemUIFont", size: 11, flags: 0x10, style: "UICTFontTextStyleSubhead", &ctx)
+    }
+
+    /// A font tied to a text style (`NSTextStyleDescriptor`: size category 3, the style as the UI
+    /// usage, the size), shared with every equal one.
+    static func textStyleFont(name: String, size: Double, flags: Int64, style: String, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let key = "font:\(name):\(size):\(flags):\(style)"
         if let cached = ctx.shared[key] { return cached }
         let descriptor = ctx.graph.add("NSFontDescriptor")
         let attributes = ctx.graph.dictionary("NSDictionary", [
             (ctx.graph.string("NSCTFontSizeCategoryAttribute"), ctx.graph.number(Int64(3))),
-            (ctx.graph.string("NSCTFontUIUsageAttribute"), ctx.graph.string("UICTFontTextStyleSubhead")),
-            (ctx.graph.string("NSFontSizeAttribute"), ctx.graph.number(11.0)),
+            (ctx.graph.string("NSCTFontUIUsageAttribute"), ctx.graph.string(style)),
+            (ctx.graph.string("NSFontSizeAttribute"), ctx.graph.number(size)),
         ])
         ctx.graph.set(descriptor, "NSFontDescriptorAttributes", attributes)
         ctx.graph.set(descriptor, "NSFontDescriptorOptions", .int(0x8000_8404))
         let i = ctx.graph.add("NSFont")
-        ctx.graph.set(i, "NSName", ctx.graph.string(".AppleSystemUIFont"))
-        ctx.graph.set(i, "NSSize", .double(11))
-        ctx.graph.set(i, "NSfFlags", .int(16))
+        ctx.graph.set(i, "NSName", ctx.graph.string(name))
+        ctx.graph.set(i, "NSSize", .double(size))
+        ctx.graph.set(i, "NSfFlags", .int(flags))
         ctx.graph.set(i, "NSTextStyleDescriptor", .ref(descriptor))
         ctx.graph.set(i, "NSHasWidth", .bool(false))
         ctx.shared[key] = .ref(i)

@@ -29,8 +29,11 @@ enum ButtonEncoder: ObjectEncoder {
         }
         ctx.setClass(of: o, g, "NSButtonCell")
         let type = ctx.attr(o, "type") ?? "push"
+        // Text type; on 0x80000000, bezeled 0x400000, and 0x40 when the title does not wrap.
         var cellFlags: Int64 = 0x400_0000
         if ctx.attr(o, "state") == "on" { cellFlags |= 0x8000_0000 }
+        if ctx.attr(o, "borderStyle") == "borderAndBezel" { cellFlags |= 0x40_0000 }
+        if !["wordWrapping", "charWrapping"].contains(ctx.attr(o, "lineBreakMode") ?? "wordWrapping") { cellFlags |= 0x40 }
         ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags))
         ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: "center") & ~0x40_0000))
         ctx.graph.set(g, "NSContents", ctx.graph.string(ctx.attr(o, "title") ?? ""))
@@ -42,7 +45,7 @@ enum ButtonEncoder: ObjectEncoder {
         if let b = ctx.property(o, "behavior") {
             for (name, bits) in behaviors where ctx.tree.elements[b][name] == "YES" { flags |= bits }
         }
-        if ctx.attr(o, "borderStyle") == "border" { flags |= 0x80_0000 }
+        if ["border", "borderAndBezel"].contains(ctx.attr(o, "borderStyle") ?? "") { flags |= 0x80_0000 }
         flags |= imagePositions[ctx.attr(o, "imagePosition") ?? ""] ?? 0
         flags |= ((ctx.attr(o, "inset").flatMap { Int64($0) } ?? 0) & 3) << 13
         ctx.graph.set(g, "NSButtonFlags", AppKitControl.int32(flags))
@@ -68,18 +71,25 @@ enum ButtonEncoder: ObjectEncoder {
         if let tag = ctx.attr(o, "tag").flatMap({ Int64($0) }), tag != 0 { ctx.graph.set(g, "NSTag", .int(tag)) }
     }
 
-    /// `NSButtonType` from the XIB type and behaviour.
+    /// `NSButtonType` from the XIB type and behaviour: how the button shows its state (`change*`)
+    /// and how it highlights (`pushIn`, `lightBy*`), as AppKit's `setButtonType:` sets them.
     static func auxType(_ type: String, _ flags: Int64) -> Int64 {
         switch type {
         case "check": return 3
         case "radio": return 4
-        case "recessed": return 1
         case "disclosureTriangle": return 2
         case "disclosure": return 6
-        case "square", "squareTextured":
-            if flags & 0x8000_0000 != 0 { return 7 }
-            return flags & 0x4000_0000 != 0 ? 2 : 5
-        default: return 7
+        default: break
         }
+        let pushIn = flags & 0x8000_0000 != 0
+        let showsByContents = flags & 0x4000_0000 != 0
+        let showsByLight = flags & 0x3000_0000 != 0
+        let lightsByContents = flags & 0x0800_0000 != 0
+        let lights = flags & 0x0600_0000 != 0
+        if showsByContents { return 2 }  // toggle
+        if showsByLight { return pushIn ? 1 : 6 }  // push on/push off, on/off
+        if !pushIn, lightsByContents { return 5 }  // momentary change
+        if !pushIn, lights { return 0 }  // momentary light
+        return 7  // momentary push in
     }
 }

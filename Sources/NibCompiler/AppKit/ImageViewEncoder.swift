@@ -30,9 +30,11 @@ enum ImageViewEncoder: ObjectEncoder {
                 ctx.graph.set(g, "NSControlView", try ctx.ref(control))
             }
             ctx.graph.set(g, "NSAlign", .int(alignments[ctx.attr(o, "imageAlignment") ?? "center"] ?? 0))
-            ctx.graph.set(g, "NSScale", .int(scalings[ctx.attr(o, "imageScaling") ?? "proportionallyDown"] ?? 0))
+            // A cell that names no scaling does not scale (NSImageScaleNone).
+            ctx.graph.set(g, "NSScale", .int(scalings[ctx.attr(o, "imageScaling") ?? "none"] ?? 0))
             ctx.graph.set(g, "NSStyle", .int(styles[ctx.attr(o, "imageFrameStyle") ?? "none"] ?? 0))
-            ctx.graph.set(g, "NSAnimates", .bool(ctx.flag(o, "animates")))
+            // Storyboard scenes keep the runtime's default (animating); XIBs write what the source says.
+            ctx.graph.set(g, "NSAnimates", .bool(ctx.flag(o, "animates", default: ctx.storyboard != nil)))
             ctx.graph.set(g, "NSImageAnimation", .int(-1))
             return
         }

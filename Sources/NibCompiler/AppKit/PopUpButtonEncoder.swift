@@ -16,6 +16,10 @@ enum PopUpButtonEncoder: ObjectEncoder {
         }
         try ButtonEncoder.encode(o, into: g, &ctx)
         ctx.setClass(of: o, g, "NSPopUpButtonCell")
+        // A pop-up draws its title in the menu font: ibtool writes the system font as the menu meta font.
+        if let f = ctx.property(o, "font"), ctx.tree.elements[f]["metaFont"] == "system", ctx.tree.elements[f]["size"] == nil {
+            ctx.graph.set(g, "NSSupport", AppKitFont.metaFont("menu", &ctx))
+        }
         let menu = ctx.object(o, key: "menu")
         if let menu { ctx.graph.set(g, "NSMenu", try ctx.ref(menu)) }
         let items = menu.map { ctx.objects($0, in: "items") } ?? []

@@ -22,9 +22,11 @@ enum TextFieldEncoder: ObjectEncoder {
     }
 
     /// `NSCellFlags`: state 0x80000000, editable 0x10000000, text type 0x4000000, bezeled 0x400000,
-    /// selectable 0x200001, scrollable 0x100000, and 0x40 (set by ibtool on text cells).
+    /// selectable 0x200001, scrollable 0x100000, and 0x40 for a cell that does not wrap (its line
+    /// break mode clips or truncates).
     static func cellFlags(_ c: Int, _ ctx: EncodingContext) -> Int64 {
-        var f: Int64 = 0x400_0040
+        var f: Int64 = 0x400_0000
+        if !["wordWrapping", "charWrapping"].contains(ctx.attr(c, "lineBreakMode") ?? "wordWrapping") { f |= 0x40 }
         if ctx.attr(c, "state") == "on" { f |= 0x8000_0000 }
         if ctx.flag(c, "editable") { f |= 0x1000_0000 }
         if ctx.attr(c, "borderStyle") == "bezel" { f |= 0x40_0000 }
