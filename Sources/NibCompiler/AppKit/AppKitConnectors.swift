@@ -28,6 +28,29 @@ enum AppKitConnectors {
         }
     }
 
+    /// `NSIBHelpConnector`s for the tool tips of `objects` (menu items keep theirs as `NSToolTip`).
+    /// ibtool makes one for a `toolTip` attribute or a plain `<string key="toolTip">`, none for a
+    /// base64 one.
+    static func helpConnectors(of objects: [Int], _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
+        var out: [NibGraph.Value] = []
+        for o in objects where ctx.doc.objects[o].name != "menuItem" {
+            let tip: String
+            if let v = ctx.tree.elements[ctx.doc.objects[o].element]["toolTip"] {
+                tip = v
+            } else if let s = ctx.doc.stringProperty("toolTip", of: o), !s.base64 {
+                tip = s.text
+            } else {
+                continue
+            }
+            let i = ctx.graph.add("NSIBHelpConnector")
+            ctx.graph.set(i, "NSDestination", try ctx.ref(o))
+            ctx.graph.set(i, "NSFile", ctx.graph.string("NSToolTipHelpKey"))
+            ctx.graph.set(i, "NSMarker", ctx.graph.string(tip))
+            out.append(.ref(i))
+        }
+        return out
+    }
+
     /// First Responder: id -1 in a XIB, a `sceneMemberID="firstResponder"` object in a storyboard scene.
     static func isFirstResponder(_ id: String, _ ctx: EncodingContext) -> Bool {
         if id == "-1" { return true }

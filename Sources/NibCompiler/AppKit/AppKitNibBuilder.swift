@@ -29,6 +29,7 @@ enum AppKitNibBuilder {
                 if let connector = try AppKitConnectors.encode(c, &ctx) { connectors.append(connector) }
             }
         }
+        connectors += try AppKitConnectors.helpConnectors(of: Array(doc.objects.indices), &ctx)
         var keys: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
         for o in archived {
             keys.append(try ctx.ref(o))

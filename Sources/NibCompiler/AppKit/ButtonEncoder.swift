@@ -51,7 +51,8 @@ enum ButtonEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSButtonFlags", AppKitControl.int32(flags))
         let bezel = bezels[ctx.attr(o, "bezelStyle") ?? ""] ?? 0
         var flags2 = (bezel & 7) | (bezel >> 3) << 5
-        if ctx.flag(o, "showsBorderOnlyWhileMouseInside") { flags2 |= 8 }
+        // Recessed buttons always show their border only while the mouse is inside.
+        if ctx.flag(o, "showsBorderOnlyWhileMouseInside") || ctx.attr(o, "bezelStyle") == "recessed" { flags2 |= 8 }
         flags2 |= scalings[ctx.attr(o, "imageScaling") ?? ""] ?? 0
         ctx.graph.set(g, "NSButtonFlags2", .int(flags2))
         ctx.graph.set(g, "NSBezelStyle", .int(bezel))

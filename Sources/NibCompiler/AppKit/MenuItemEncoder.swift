@@ -17,7 +17,7 @@ enum MenuItemEncoder: ObjectEncoder {
         }
         if separator || ctx.attr(o, "enabled") == "NO" { ctx.graph.set(g, "NSIsDisabled", .bool(true)) }
         if separator { ctx.graph.set(g, "NSIsSeparator", .bool(true)) }
-        if ctx.flag(o, "hidden") { ctx.graph.set(g, "NSIsHidden", .bool(true)) }
+        if ctx.flag(o, "hidden") || isPullDownTitle(o, ctx) { ctx.graph.set(g, "NSIsHidden", .bool(true)) }
         if ctx.flag(o, "alternate") { ctx.graph.set(g, "NSIsAlternate", .bool(true)) }
         ctx.graph.set(g, "NSAllowsKeyEquivalentLocalization", .bool(true))
         ctx.graph.set(g, "NSAllowsKeyEquivalentMirroring", .bool(true))
@@ -66,5 +66,12 @@ enum MenuItemEncoder: ObjectEncoder {
     static func popUpCell(of o: Int, _ ctx: EncodingContext) -> Int? {
         guard let menu = ctx.doc.objects[o].parent, let owner = ctx.doc.objects[menu].parent else { return nil }
         return ctx.doc.objects[owner].name == "popUpButtonCell" ? owner : nil
+    }
+
+    /// Whether `o` is the first item of a pull-down menu: the pop-up's title, which AppKit hides.
+    static func isPullDownTitle(_ o: Int, _ ctx: EncodingContext) -> Bool {
+        guard let menu = ctx.doc.objects[o].parent, let cell = ctx.doc.objects[menu].parent,
+              ctx.doc.objects[cell].name == "popUpButtonCell", ctx.flag(cell, "pullsDown") else { return false }
+        return ctx.objects(menu, in: "items").first == o
     }
 }

@@ -16,6 +16,8 @@ enum PopUpButtonEncoder: ObjectEncoder {
         }
         try ButtonEncoder.encode(o, into: g, &ctx)
         ctx.setClass(of: o, g, "NSPopUpButtonCell")
+        // The cell's tag is its menu's business: a pop-up cell archives none.
+        ctx.graph.remove(g, "NSTag")
         // A pop-up draws its title in the menu font: ibtool writes the system font as the menu meta font.
         if let f = ctx.property(o, "font"), ctx.tree.elements[f]["metaFont"] == "system", ctx.tree.elements[f]["size"] == nil {
             ctx.graph.set(g, "NSSupport", AppKitFont.metaFont("menu", &ctx))
@@ -28,14 +30,15 @@ enum PopUpButtonEncoder: ObjectEncoder {
             if let index = items.firstIndex(of: item), index != 0 { ctx.graph.set(g, "NSSelectedIndex", .int(Int64(index))) }
         } else {
             ctx.graph.set(g, "NSMenuItem", .null)
+            ctx.graph.set(g, "NSSelectedIndex", .int(-1))
         }
         ctx.graph.set(g, "NSMenuItemRespectAlignment", .bool(true))
         ctx.graph.set(g, "NSUsesItemFromMenu", .bool(true))
         ctx.graph.set(g, "NSAltersState", .bool(true))
         if ctx.flag(o, "pullsDown") { ctx.graph.set(g, "NSPullDown", .bool(true)) }
         ctx.graph.set(g, "NSPreferredEdge", .int(edges[ctx.attr(o, "preferredEdge") ?? "minY"] ?? 1))
-        if let arrow = ctx.attr(o, "arrowPosition") ?? (ctx.flag(o, "pullsDown") ? nil : "arrowAtBottom") {
-            ctx.graph.set(g, "NSArrowPosition", .int(arrows[arrow] ?? 2))
-        }
+        // No arrow (0) is not written; the default is the arrow at the bottom.
+        let arrow = arrows[ctx.attr(o, "arrowPosition") ?? "arrowAtBottom"] ?? 2
+        if arrow != 0 { ctx.graph.set(g, "NSArrowPosition", .int(arrow)) }
     }
 }

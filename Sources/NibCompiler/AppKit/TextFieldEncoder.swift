@@ -47,8 +47,11 @@ enum TextFieldEncoder: ObjectEncoder {
         if ctx.flag(c, "drawsBackground") { ctx.graph.set(g, "NSDrawsBackground", .bool(true)) }
         if let bg = AppKitColor.color(of: c, key: "backgroundColor", &ctx) { ctx.graph.set(g, "NSBackgroundColor", bg) }
         if let tc = AppKitColor.color(of: c, key: "textColor", &ctx) { ctx.graph.set(g, "NSTextColor", tc) }
-        // The touch bar's character picker is the text field's attribute but the cell's key.
-        if let control = AppKitControl.controlView(ofCell: c, ctx), ctx.flag(control, "allowsCharacterPickerTouchBarItem") {
+        // The touch bar's character picker is the text field's attribute but the cell's key. Xcode 8
+        // (tools 11xxx–12xxx) wrote no attribute and meant the picker on.
+        let tools = ctx.doc.toolsVersion.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        if let control = AppKitControl.controlView(ofCell: c, ctx), ctx.doc.objects[c].key == "cell",
+           ctx.flag(control, "allowsCharacterPickerTouchBarItem", default: (11000 ..< 13000).contains(tools)) {
             ctx.graph.set(g, "NSCharacterPickerEnabled", .bool(true))
         }
     }

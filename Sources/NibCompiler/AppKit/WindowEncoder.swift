@@ -17,6 +17,9 @@ enum WindowEncoder: ObjectEncoder {
         ("fullScreenNone", 512), ("allowsTiling", 2048), ("disallowsTiling", 4096),
     ]
 
+    /// `NSWindowToolbarStyle` (automatic, the default, is not written).
+    static let toolbarStyles: [String: Int64] = ["expanded": 1, "preference": 2, "unified": 3, "compact": 4, "unifiedCompact": 4]
+
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let object = ctx.doc.objects[o]
         ctx.graph.setClass(g, "NSWindowTemplate")
@@ -30,7 +33,8 @@ enum WindowEncoder: ObjectEncoder {
         let screen = rect(ctx.property(o, "screenRect"), ctx)
         let pinned = ctx.property(o, "initialPositionMask")
         var windowRect = content
-        if pinned == nil, screen[2] > 0 {
+        // Unpinned windows are centred on the screen rectangle (a missing one is empty, at the origin).
+        if pinned == nil {
             windowRect[0] = (screen[2] - content[2]) / 2
             windowRect[1] = (screen[3] - content[3]) / 2
         }
@@ -65,7 +69,9 @@ enum WindowEncoder: ObjectEncoder {
         if let min = size(ctx.property(o, "minSize"), ctx) { ctx.graph.set(g, "NSMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair))) }
         let max = size(ctx.property(o, "maxSize"), ctx) ?? [10_000_000_000_000, 10_000_000_000_000]
         ctx.graph.set(g, "NSMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
-        if let min = size(ctx.property(o, "contentMinSize"), ctx) {
+        // A full-size content view fills the frame: its minimum is the window's.
+        let fullSize = ctx.property(o, "styleMask").map { ctx.tree.elements[$0]["fullSizeContentView"] == "YES" } ?? false
+        if let min = size(ctx.property(o, "contentMinSize"), ctx) ?? (fullSize ? size(ctx.property(o, "minSize"), ctx) : nil) {
             ctx.graph.set(g, "NSWindowContentMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair)))
         }
         if let max = size(ctx.property(o, "contentMaxSize"), ctx) {
@@ -83,6 +89,14 @@ enum WindowEncoder: ObjectEncoder {
         default: break
         }
         ctx.graph.set(g, "NSWindowIsRestorable", .bool(ctx.attr(o, "restorable") != "NO"))
+        if let style = ctx.attr(o, "toolbarStyle").flatMap({ toolbarStyles[$0] }) { ctx.graph.set(g, "NSWindowToolbarStyle", .int(style)) }
+        if let border = ctx.tree.child(of: object.element, named: "contentBorderThickness") {
+            for edge in ["minY", "maxY"] {
+                guard let v = ctx.number(border, edge) else { continue }
+                ctx.graph.set(g, "NSAutorecalculatesContentBorderThickness" + edge.prefix(1).uppercased() + edge.dropFirst(), .bool(false))
+                ctx.graph.set(g, "NSContentBorderThickness" + edge.prefix(1).uppercased() + edge.dropFirst(), .double(v))
+            }
+        }
         let zero = ctx.graph.string("{0, 0}")
         ctx.graph.set(g, "NSMinFullScreenContentSize", zero)
         ctx.graph.set(g, "NSMaxFullScreenContentSize", zero)

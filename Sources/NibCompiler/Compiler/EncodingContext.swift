@@ -67,8 +67,8 @@ struct EncodingContext {
 
     // MARK: Reading the source
 
-    /// Attribute `name` of XIB object `o`.
-    func attr(_ o: Int, _ name: String) -> String? { tree.elements[doc.objects[o].element][name] }
+    /// Attribute `name` of XIB object `o`, or its `<string key="name">` child.
+    func attr(_ o: Int, _ name: String) -> String? { doc.attribute(name, of: o) }
 
     /// `YES`/`NO` attribute of `o`, or `defaultValue`.
     func flag(_ o: Int, _ name: String, default defaultValue: Bool = false) -> Bool {

@@ -49,6 +49,11 @@ struct NibGraph {
         }
     }
 
+    /// Removes `key` from an object (an encoder undoing what a base encoder wrote).
+    mutating func remove(_ object: Int, _ key: String) {
+        objects[object].values.removeAll { $0.key == key }
+    }
+
     /// The key of every element of an inline collection.
     static let elementKey = "UINibEncoderEmptyKey"
 

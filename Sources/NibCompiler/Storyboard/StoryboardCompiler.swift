@@ -122,7 +122,7 @@ enum StoryboardCompiler {
                 if let v = try AppKitConnectors.encode(c, &ctx) { out.append(v) }
             }
         }
-        return out
+        return out + (try AppKitConnectors.helpConnectors(of: objects, &ctx))
     }
 
     static func mainMenu(_ app: Int, _ menu: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {

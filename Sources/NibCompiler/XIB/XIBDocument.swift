@@ -75,9 +75,29 @@ extension XIBDocument {
         objectIndex[id].map { objects[$0] }
     }
 
-    /// An attribute of object `o`'s element.
+    /// An attribute of object `o`'s element. A string property that XML attributes cannot carry
+    /// (leading tabs, control characters) is a child `<string key="name">`, its text verbatim or,
+    /// with `base64-UTF8="YES"`, base64 of the UTF-8 bytes; those are read too.
     public func attribute(_ name: String, of o: Int) -> String? {
-        tree.elements[objects[o].element][name]
+        let e = objects[o].element
+        if let v = tree.elements[e][name] { return v }
+        guard let s = stringProperty(name, of: o) else { return nil }
+        return s.base64 ? Self.decodeBase64(s.text) : s.text
+    }
+
+    /// The child `<string key="name">` of object `o`: its text, and whether it is base64.
+    public func stringProperty(_ name: String, of o: Int) -> (text: String, base64: Bool)? {
+        let e = objects[o].element
+        guard let c = tree.elements[e].children.first(where: { tree.elements[$0].name == "string" && tree.elements[$0]["key"] == name })
+        else { return nil }
+        return (tree.elements[c].text, tree.elements[c]["base64-UTF8"] == "YES")
+    }
+
+    /// Base64 text (line breaks and spaces ignored) as UTF-8; nil when it is not valid base64.
+    static func decodeBase64(_ text: String) -> String? {
+        let compact = text.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: compact) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The placeholders among the top-level objects (or a scene's objects).
