@@ -51,6 +51,50 @@ enum AppKitConnectors {
         return out
     }
 
+    /// One `NSIBUserDefinedRuntimeAttributesConnector` {`NSObject`, `NSValues`, `NSKeyPaths`} per
+    /// object of `objects` with user-defined runtime attributes.
+    static func runtimeAttributeConnectors(of objects: [Int], _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
+        var out: [NibGraph.Value] = []
+        for o in objects where !ctx.doc.objects[o].runtimeAttributes.isEmpty {
+            var values: [NibGraph.Value] = [], keyPaths: [NibGraph.Value] = []
+            for a in ctx.doc.objects[o].runtimeAttributes {
+                guard let v = RuntimeAttributeValue.value(a, &ctx) else { continue }
+                values.append(v)
+                keyPaths.append(ctx.graph.string(a.keyPath))
+            }
+            guard !values.isEmpty else { continue }
+            let i = ctx.graph.add("NSIBUserDefinedRuntimeAttributesConnector")
+            ctx.graph.set(i, "NSObject", try ctx.ref(o))
+            ctx.graph.set(i, "NSValues", ctx.graph.collection("NSArray", values))
+            ctx.graph.set(i, "NSKeyPaths", ctx.graph.collection("NSArray", keyPaths))
+            out.append(.ref(i))
+        }
+        return out
+    }
+
+    /// The accessibility attribute each `<accessibility>` attribute sets in AppKit.
+    static let accessibilityAttributes: [(xib: String, ax: String)] = [("description", "AXDescription"), ("help", "AXHelp")]
+
+    /// `NSNibAXAttributeConnector`s {destination, attribute name as an `NSMutableString`, value} for the
+    /// `<accessibility>` elements of `objects`.
+    static func accessibilityConnectors(of objects: [Int], _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
+        var out: [NibGraph.Value] = []
+        for o in objects {
+            guard let e = ctx.tree.child(of: ctx.doc.objects[o].element, named: "accessibility") else { continue }
+            for (xib, ax) in accessibilityAttributes {
+                guard let value = ctx.tree.elements[e][xib] else { continue }
+                let i = ctx.graph.add("NSNibAXAttributeConnector")
+                ctx.graph.set(i, "AXDestinationArchiveKey", try ctx.ref(o))
+                let name = ctx.graph.add("NSMutableString")
+                ctx.graph.set(name, "NS.bytes", .bytes(Array(ax.utf8)))
+                ctx.graph.set(i, "AXAttributeTypeArchiveKey", .ref(name))
+                ctx.graph.set(i, "AXAttributeValueArchiveKey", ctx.graph.string(value))
+                out.append(.ref(i))
+            }
+        }
+        return out
+    }
+
     /// First Responder: id -1 in a XIB, a `sceneMemberID="firstResponder"` object in a storyboard scene.
     static func isFirstResponder(_ id: String, _ ctx: EncodingContext) -> Bool {
         if id == "-1" { return true }

@@ -30,13 +30,15 @@ enum AppKitNibBuilder {
             }
         }
         connectors += try AppKitConnectors.helpConnectors(of: Array(doc.objects.indices), &ctx)
+        connectors += try AppKitConnectors.runtimeAttributeConnectors(of: Array(doc.objects.indices), &ctx)
         var keys: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
         for o in archived {
             keys.append(try ctx.ref(o))
             parents.append(try doc.objects[o].parent.map { p throws(ArchiveError) in try ctx.ref(p) } ?? owner)
         }
+        let accessibility = try AppKitConnectors.accessibilityConnectors(of: Array(doc.objects.indices), &ctx)
         AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: visible, connectors: connectors,
-                               objects: keys, parents: parents, &ctx)
+                               objects: keys, parents: parents, accessibility: accessibility, &ctx)
     }
 
     /// ibtool's object-table order: depth first in document order, except that an object's own

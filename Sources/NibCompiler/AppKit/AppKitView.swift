@@ -95,7 +95,9 @@ enum AppKitView {
         }
         ctx.graph.set(g, "IBNSSafeAreaLayoutGuide", .null)
         ctx.graph.set(g, "IBNSLayoutMarginsGuide", .null)
-        ctx.graph.set(g, "IBNSClipsToBounds", .int(0))
+        let clips = ctx.flag(o, "clipsToBounds")
+        if clips { ctx.graph.set(g, "NSViewClipsToBoundsKeyName", .bool(true)) }
+        ctx.graph.set(g, "IBNSClipsToBounds", .int(clips ? 1 : 0))
     }
 
     /// The content hugging a view of this kind has when the nib says nothing: ibtool writes

@@ -27,8 +27,10 @@ enum StackViewEncoder: ObjectEncoder {
         ctx.setClass(of: o, g, "NSStackView")
         try AppKitView.encodeBase(o, g, &ctx)
         if let identifier = ctx.attr(o, "identifier") { ctx.graph.set(g, "NSReuseIdentifierKey", ctx.graph.string(identifier)) }
-        // A stack laid out by constraints (no fixed frame) does not translate its autoresizing mask.
-        if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO", !ctx.flag(o, "fixedFrame") {
+        // A stack laid out by constraints (no fixed frame) does not translate its autoresizing mask;
+        // nor does a stack of a custom class, whatever its frame.
+        if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO",
+           !ctx.flag(o, "fixedFrame") || ctx.doc.objects[o].customClass != nil {
             ctx.graph.set(g, "NSDoNotTranslateAutoresizingMask", .bool(true))
         }
         let vertical = ctx.attr(o, "orientation") == "vertical"
@@ -48,6 +50,7 @@ enum StackViewEncoder: ObjectEncoder {
         guard let distribution = distributions[distributionName] else {
             throw ctx.tree.error(.corrupt, "<stackView> distribution \"\(distributionName)\" is not a stack distribution", at: ctx.doc.objects[o].element)
         }
+        if distributionName == "equalSpacing" { ctx.graph.set(g, "NSStackViewHasEqualSpacing", .bool(true)) }
         ctx.graph.set(g, "NSStackViewdistribution", .int(distribution))
         let insets = ctx.property(o, "edgeInsets")
         for side in ["top", "left", "right", "bottom"] {

@@ -15,7 +15,8 @@ enum TextFieldEncoder: ObjectEncoder {
         ctx.setClass(of: o, g, name == "secureTextField" ? "NSSecureTextField" : "NSTextField")
         try AppKitControl.encodeBase(o, g, &ctx)
         ctx.graph.set(g, "NSTextFieldAlignmentRectInsetsVersion", .int(2))
-        ctx.graph.set(g, "NSAllowsWritingTools", .bool(true))
+        // Secure fields never offer writing tools.
+        ctx.graph.set(g, "NSAllowsWritingTools", .bool(name != "secureTextField"))
         ctx.graph.set(g, "NSTextFieldAllowsWritingToolsAffordance", .bool(false))
         ctx.graph.set(g, "NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false))
         if let w = ctx.attr(o, "preferredMaxLayoutWidth").flatMap(Double.init), w != 0 { ctx.graph.set(g, "NSPreferredMaxLayoutWidth", .double(w)) }
@@ -45,13 +46,25 @@ enum TextFieldEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSControlView", try ctx.ref(control))
         }
         if ctx.flag(c, "drawsBackground") { ctx.graph.set(g, "NSDrawsBackground", .bool(true)) }
+        if let locales = ctx.tree.child(of: ctx.doc.objects[c].element, named: "allowedInputSourceLocales") {
+            let list = ctx.tree.children(of: locales, named: "string").map { ctx.graph.string(ctx.tree.elements[$0].text) }
+            ctx.graph.set(g, "NSAllowedInputLocales", ctx.graph.collection("NSArray", list))
+        }
         if let bg = AppKitColor.color(of: c, key: "backgroundColor", &ctx) { ctx.graph.set(g, "NSBackgroundColor", bg) }
-        if let tc = AppKitColor.color(of: c, key: "textColor", &ctx) { ctx.graph.set(g, "NSTextColor", tc) }
+        if let e = ctx.property(c, "textColor"), ctx.tree.elements[e].name == "color" {
+            // ibtool upgrades documents saved before Xcode 9 (tools < 12000): an editable field's
+            // textColor becomes controlTextColor.
+            let el = ctx.tree.elements[e]
+            if ctx.doc.toolsBuild < 12000, ctx.flag(c, "editable"), el["colorSpace"] == "catalog", el["name"] == "textColor" {
+                ctx.graph.set(g, "NSTextColor", AppKitColor.catalog("controlTextColor", &ctx))
+            } else {
+                ctx.graph.set(g, "NSTextColor", AppKitColor.color(e, &ctx))
+            }
+        }
         // The touch bar's character picker is the text field's attribute but the cell's key. Xcode 8
         // (tools 11xxx–12xxx) wrote no attribute and meant the picker on.
-        let tools = ctx.doc.toolsVersion.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         if let control = AppKitControl.controlView(ofCell: c, ctx), ctx.doc.objects[c].key == "cell",
-           ctx.flag(control, "allowsCharacterPickerTouchBarItem", default: (11000 ..< 13000).contains(tools)) {
+           ctx.flag(control, "allowsCharacterPickerTouchBarItem", default: (11000 ..< 13000).contains(ctx.doc.toolsBuild)) {
             ctx.graph.set(g, "NSCharacterPickerEnabled", .bool(true))
         }
     }

@@ -1,16 +1,24 @@
 import KeyedArchive
 
 /// `<view>` → `NSView` (an `NSClassSwapper` with a custom class); `<customView>` → `NSCustomView`
-/// {`NSClassName`, `IBClassReference` for a custom class}.
+/// {`NSClassName`, `IBClassReference` for a custom class}, or, when the document instantiates custom
+/// classes directly, a class swapper of `NSView` (to `NSView` itself when it names no class).
 enum ViewEncoder: ObjectEncoder {
     static let elements = ["view", "customView"]
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let object = ctx.doc.objects[o]
-        if object.name == "customView" {
+        if object.name == "customView", ctx.doc.instantiatesCustomObjectsDirectly, object.customClass == nil {
+            ctx.graph.setClass(g, "NSClassSwapper")
+            let view = ctx.graph.string("NSView")
+            ctx.graph.set(g, "NSClassName", view)
+            ctx.graph.set(g, "NSOriginalClassName", view)
+            try AppKitView.encodeBase(o, g, &ctx)
+            return
+        }
+        if object.name == "customView", !ctx.doc.instantiatesCustomObjectsDirectly {
             ctx.graph.setClass(g, "NSCustomView")
             try AppKitView.encodeBase(o, g, &ctx)
-            if ctx.flag(o, "clipsToBounds") { ctx.graph.set(g, "NSViewClipsToBoundsKeyName", .bool(true)) }
             if let custom = object.customClass { ctx.graph.set(g, "IBClassReference", ctx.classReference(custom, of: o)) }
             let name = object.customClass.map { ctx.runtimeClassName($0, of: o) } ?? "NSView"
             ctx.graph.set(g, "NSClassName", ctx.graph.string(name))

@@ -123,6 +123,7 @@ enum StoryboardCompiler {
             }
         }
         return out + (try AppKitConnectors.helpConnectors(of: objects, &ctx))
+            + (try AppKitConnectors.runtimeAttributeConnectors(of: objects, &ctx))
     }
 
     static func mainMenu(_ app: Int, _ menu: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
@@ -238,8 +239,9 @@ enum StoryboardCompiler {
         parents.append(owner)
         var connectors = [outlet("view", owner, try ctx.ref(view), &ctx)]
         connectors.append(contentsOf: try Self.connectors(of: [vc] + tree, &ctx))
+        let accessibility = try AppKitConnectors.accessibilityConnectors(of: tree, &ctx)
         AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: [], connectors: connectors,
-                               objects: objects, parents: parents, &ctx)
+                               objects: objects, parents: parents, accessibility: accessibility, &ctx)
     }
 }
 

@@ -111,22 +111,7 @@ enum UIKitConnections {
 /// `UINibKeyValuePair` {`UIObject`, `UIKeyPath`, `UIValue`} for user-defined runtime attributes.
 enum UIKitRuntimeAttributes {
     static func encode(_ a: XIBRuntimeAttribute, of o: Int, _ ctx: inout EncodingContext) throws(ArchiveError) -> NibGraph.Value? {
-        let value: NibGraph.Value
-        switch a.type {
-        case "string", "localizedString": value = ctx.graph.string(a.value ?? "")
-        case "number":
-            let text = a.value ?? ctx.tree.child(of: a.element, named: "real").flatMap { ctx.tree.elements[$0]["value"] }
-                ?? ctx.tree.child(of: a.element, named: "integer").flatMap { ctx.tree.elements[$0]["value"] } ?? "0"
-            if let n = Int64(text) { value = ctx.graph.number(n) } else { value = ctx.graph.number(Double(text) ?? 0) }
-        case "boolean":
-            let n = ctx.graph.add("NSNumber")
-            ctx.graph.set(n, "NS.intval", .int(a.value == "YES" ? 1 : 0))
-            value = .ref(n)
-        case "nil": value = .null
-        default:
-            ctx.warn("runtime attribute \(a.keyPath) of type \(a.type) is not compiled yet", element: a.element)
-            return nil
-        }
+        guard let value = RuntimeAttributeValue.value(a, &ctx) else { return nil }
         let i = ctx.graph.add("UINibKeyValuePair")
         ctx.graph.set(i, "UIObject", try ctx.ref(o))
         ctx.graph.set(i, "UIKeyPath", ctx.graph.string(a.keyPath))

@@ -75,6 +75,16 @@ extension XIBDocument {
         objectIndex[id].map { objects[$0] }
     }
 
+    /// Whether the document says `customObjectInstantitationMethod="direct"`: custom objects and
+    /// custom views are created as their own class (class swappers), not as stand-ins.
+    public var instantiatesCustomObjectsDirectly: Bool {
+        tree.elements[tree.root]["customObjectInstantitationMethod"] == "direct"
+    }
+
+    /// The leading number of ``toolsVersion`` (`11762`, `22505`); 0 when absent. ibtool upgrades
+    /// documents of older tools on the fly, and the compiler follows where the golden pairs show it.
+    public var toolsBuild: Int { toolsVersion.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0 }
+
     /// An attribute of object `o`'s element. A string property that XML attributes cannot carry
     /// (leading tabs, control characters) is a child `<string key="name">`, its text verbatim or,
     /// with `base64-UTF8="YES"`, base64 of the UTF-8 bytes; those are read too.
@@ -93,9 +103,11 @@ extension XIBDocument {
         return (tree.elements[c].text, tree.elements[c]["base64-UTF8"] == "YES")
     }
 
-    /// Base64 text (line breaks and spaces ignored) as UTF-8; nil when it is not valid base64.
+    /// Base64 text (line breaks and spaces ignored, padding optional, as Interface Builder writes
+    /// it) as UTF-8; nil when it is not valid base64.
     static func decodeBase64(_ text: String) -> String? {
-        let compact = text.filter { !$0.isWhitespace }
+        var compact = text.filter { !$0.isWhitespace }
+        compact += String(repeating: "=", count: (4 - compact.count % 4) % 4)
         guard let data = Data(base64Encoded: compact) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

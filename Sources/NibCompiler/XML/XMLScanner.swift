@@ -80,7 +80,15 @@ struct XMLScanner {
         }
         while pos < end {
             let c = base[pos]
-            if Self.isSpace(c) { pos += 1; continue }
+            if Self.isSpace(c) {
+                // Indentation between tags is dropped; whitespace that starts text is the text's.
+                var next = pos + 1
+                while next < end, Self.isSpace(base[next]) { next += 1 }
+                if next == end || base[next] == UInt8(ascii: "<") || stack.isEmpty {
+                    pos = next
+                    continue
+                }
+            }
             if c == UInt8(ascii: "<") {
                 if matches("<?") { try processingInstruction(); continue }
                 if matches("<!--") { try comment(); continue }

@@ -1,0 +1,32 @@
+import KeyedArchive
+
+/// The value of a `<userDefinedRuntimeAttribute>`, as both runtimes archive it: strings as
+/// `NSString`, numbers as `NSNumber` (integer when the text is one), booleans as `NSNumber`
+/// (`NS.boolval` in AppKit nibs, `NS.intval` in UIKit ones), `nil` as nil. Other types are warned
+/// about and left out.
+enum RuntimeAttributeValue {
+    static func value(_ a: XIBRuntimeAttribute, _ ctx: inout EncodingContext) -> NibGraph.Value? {
+        switch a.type {
+        case "string", "localizedString":
+            return ctx.graph.string(a.value ?? "")
+        case "number":
+            let text = a.value ?? ctx.tree.child(of: a.element, named: "real").flatMap { ctx.tree.elements[$0]["value"] }
+                ?? ctx.tree.child(of: a.element, named: "integer").flatMap { ctx.tree.elements[$0]["value"] } ?? "0"
+            if let n = Int64(text) { return ctx.graph.number(n) }
+            return ctx.graph.number(Double(text) ?? 0)
+        case "boolean":
+            let n = ctx.graph.add("NSNumber")
+            if ctx.doc.runtime == .cocoa {
+                ctx.graph.set(n, "NS.boolval", .bool(a.value == "YES"))
+            } else {
+                ctx.graph.set(n, "NS.intval", .int(a.value == "YES" ? 1 : 0))
+            }
+            return .ref(n)
+        case "nil":
+            return .null
+        default:
+            ctx.warn("runtime attribute \(a.keyPath) of type \(a.type) is not compiled yet", element: a.element)
+            return nil
+        }
+    }
+}
