@@ -36,7 +36,7 @@ enum ButtonEncoder: ObjectEncoder {
         if !["wordWrapping", "charWrapping"].contains(ctx.attr(o, "lineBreakMode") ?? "wordWrapping") { cellFlags |= 0x40 }
         ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags))
         ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: "center") & ~0x40_0000))
-        ctx.graph.set(g, "NSContents", ctx.graph.string(ctx.attr(o, "title") ?? ""))
+        ctx.graph.set(g, "NSContents", ctx.text(ctx.attr(o, "title") ?? "", of: o, property: "title"))
         if let font = AppKitFont.font(of: o, &ctx) { ctx.graph.set(g, "NSSupport", font) }
         if let control = AppKitControl.controlView(ofCell: o, ctx) {
             ctx.graph.set(g, "NSControlView", try ctx.ref(control))

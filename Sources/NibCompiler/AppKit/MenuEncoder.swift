@@ -12,7 +12,7 @@ enum MenuEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into index: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.graph.setClass(index, "NSMenu")
-        ctx.graph.set(index, "NSTitle", ctx.graph.string(ctx.attr(o, "title") ?? ""))
+        ctx.graph.set(index, "NSTitle", ctx.text(ctx.attr(o, "title") ?? "", of: o, property: "title"))
         var items: [NibGraph.Value] = []
         for item in ctx.objects(o, in: "items") { items.append(try ctx.ref(item)) }
         ctx.graph.set(index, "NSMenuItems", ctx.graph.collection("NSMutableArray", items))

@@ -23,7 +23,7 @@ enum MenuItemEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSAllowsKeyEquivalentMirroring", .bool(true))
         let actionImage = ctx.attr(o, "secondaryImage")
         if actionImage != nil { ctx.graph.set(g, "NSHasActionImage", .bool(true)) }
-        ctx.graph.set(g, "NSTitle", ctx.graph.string(ctx.attr(o, "title") ?? ""))
+        ctx.graph.set(g, "NSTitle", ctx.text(ctx.attr(o, "title") ?? "", of: o, property: "title"))
         ctx.graph.set(g, "NSKeyEquiv", ctx.graph.string(ctx.attr(o, "keyEquivalent") ?? ""))
         if !separator {
             var mask: Int64 = 1 << 20

@@ -39,9 +39,9 @@ enum TextFieldEncoder: ObjectEncoder {
     static func encodeCell(_ c: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags(c, ctx)))
         ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(c, ctx)))
-        ctx.graph.set(g, "NSContents", ctx.graph.string(ctx.attr(c, "title") ?? ""))
+        ctx.graph.set(g, "NSContents", ctx.text(ctx.attr(c, "title") ?? "", of: c, property: "title"))
         if let font = AppKitFont.font(of: c, &ctx) { ctx.graph.set(g, "NSSupport", font) }
-        if let p = ctx.attr(c, "placeholderString") { ctx.graph.set(g, "NSPlaceholderString", ctx.graph.string(p)) }
+        if let p = ctx.attr(c, "placeholderString") { ctx.graph.set(g, "NSPlaceholderString", ctx.text(p, of: c, property: "placeholderString")) }
         if let control = AppKitControl.controlView(ofCell: c, ctx) {
             ctx.graph.set(g, "NSControlView", try ctx.ref(control))
         }

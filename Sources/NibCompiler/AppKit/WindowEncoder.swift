@@ -33,14 +33,14 @@ enum WindowEncoder: ObjectEncoder {
         let screen = rect(ctx.property(o, "screenRect"), ctx)
         let pinned = ctx.property(o, "initialPositionMask")
         var windowRect = content
-        // Unpinned windows are centred on the screen rectangle (a missing one is empty, at the origin).
-        if pinned == nil {
-            windowRect[0] = (screen[2] - content[2]) / 2
-            windowRect[1] = (screen[3] - content[3]) / 2
-        }
+        // A window pinned to neither side of an axis is centred on the screen rectangle along it (a
+        // missing screen is empty, at the origin); no position mask pins nothing.
+        let struts = strutSet(pinned, ctx)
+        if !struts.contains("leftStrut"), !struts.contains("rightStrut") { windowRect[0] = (screen[2] - content[2]) / 2 }
+        if !struts.contains("topStrut"), !struts.contains("bottomStrut") { windowRect[1] = (screen[3] - content[3]) / 2 }
         ctx.graph.set(g, "NSWindowRect", ctx.graph.string(NibGeometryString.format(windowRect, as: .rect)))
         ctx.graph.set(g, "NSWTFlags", .int(wtFlags(o, pinned, ctx)))
-        ctx.graph.set(g, "NSWindowTitle", ctx.graph.string(ctx.attr(o, "title") ?? ""))
+        ctx.graph.set(g, "NSWindowTitle", ctx.text(ctx.attr(o, "title") ?? "", of: o, property: "title"))
         ctx.graph.set(g, "NSWindowSubtitle", ctx.graph.string(ctx.attr(o, "subtitle") ?? ""))
         let windowClass = object.customClass.map { ctx.runtimeClassName($0, of: o) } ?? (object.name == "panel" ? "NSPanel" : "NSWindow")
         ctx.graph.set(g, "NSWindowClass", ctx.graph.string(windowClass))
@@ -66,15 +66,27 @@ enum WindowEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSWindowView", .null)
         }
         ctx.graph.set(g, "NSScreenRect", ctx.graph.string(NibGeometryString.format(screen, as: .rect)))
-        if let min = size(ctx.property(o, "minSize"), ctx) { ctx.graph.set(g, "NSMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair))) }
-        let max = size(ctx.property(o, "maxSize"), ctx) ?? [10_000_000_000_000, 10_000_000_000_000]
-        ctx.graph.set(g, "NSMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
-        // A full-size content view fills the frame: its minimum is the window's.
+        // A full-size content view fills the frame: its minimum is the window's. Documents of tools
+        // before 12000 (Xcode 8 and older) give content sizes: the frame adds the title bar (32).
         let fullSize = ctx.property(o, "styleMask").map { ctx.tree.elements[$0]["fullSizeContentView"] == "YES" } ?? false
-        if let min = size(ctx.property(o, "contentMinSize"), ctx) ?? (fullSize ? size(ctx.property(o, "minSize"), ctx) : nil) {
+        let contentSized = ctx.doc.toolsBuild < 12000 && style & 1 != 0 && !fullSize
+        var minSize = size(ctx.property(o, "minSize"), ctx), maxSize = size(ctx.property(o, "maxSize"), ctx)
+        var contentMin = size(ctx.property(o, "contentMinSize"), ctx), contentMax = size(ctx.property(o, "contentMaxSize"), ctx)
+        if contentSized {
+            contentMin = contentMin ?? minSize
+            contentMax = contentMax ?? maxSize
+            minSize = minSize.map { [$0[0], $0[1] + Self.titleBarHeight] }
+            maxSize = maxSize.map { [$0[0], $0[1] + Self.titleBarHeight] }
+        } else if fullSize {
+            contentMin = contentMin ?? minSize
+        }
+        if let min = minSize { ctx.graph.set(g, "NSMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair))) }
+        let max = maxSize ?? [10_000_000_000_000, 10_000_000_000_000]
+        ctx.graph.set(g, "NSMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
+        if let min = contentMin {
             ctx.graph.set(g, "NSWindowContentMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair)))
         }
-        if let max = size(ctx.property(o, "contentMaxSize"), ctx) {
+        if let max = contentMax {
             ctx.graph.set(g, "NSWindowContentMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
         }
         if let name = ctx.attr(o, "frameAutosaveName") { ctx.graph.set(g, "NSFrameAutosaveName", ctx.graph.string(name)) }
@@ -105,8 +117,8 @@ enum WindowEncoder: ObjectEncoder {
 
     /// `NSWTFlags`: always 0x20000000; 0x40000000 when not released when closed; 0x80000000 hides on
     /// deactivate; 0x800 recalculates the key-view loop; 0x2000 allows tool tips when the application is
-    /// inactive; the position struts (none or all four:
-    /// 0x780000; top adds 0x280000, right 0x500000).
+    /// inactive; the position (0x280000 for the top edge or vertically centred, 0x500000 for the
+    /// right edge or horizontally centred).
     static func wtFlags(_ o: Int, _ pinned: Int?, _ ctx: EncodingContext) -> Int64 {
         var f: Int64 = 0x2000_0000
         if ctx.attr(o, "releasedWhenClosed") == "NO" { f |= 0x4000_0000 }
@@ -114,15 +126,22 @@ enum WindowEncoder: ObjectEncoder {
         // Both default to on when the XIB leaves them out.
         if ctx.attr(o, "autorecalculatesKeyViewLoop") != "NO" { f |= 0x800 }
         if ctx.attr(o, "allowsToolTipsWhenApplicationIsInactive") != "NO" { f |= 0x2000 }
-        if let p = pinned {
-            let e = ctx.tree.elements[p]
-            if e["topStrut"] == "YES" { f |= 0x28_0000 }
-            if e["rightStrut"] == "YES" { f |= 0x50_0000 }
-        } else {
-            f |= 0x78_0000
-        }
+        // Vertically: pinned to the top, or to neither edge (centred); horizontally: pinned to the
+        // right, or to neither edge.
+        let struts = strutSet(pinned, ctx)
+        if struts.contains("topStrut") || !struts.contains("bottomStrut") { f |= 0x28_0000 }
+        if struts.contains("rightStrut") || !struts.contains("leftStrut") { f |= 0x50_0000 }
         // The field is a signed 32-bit integer in the archive.
         return Int64(Int32(truncatingIfNeeded: f))
+    }
+
+    /// The height AppKit adds to a titled window's content size for its frame.
+    static let titleBarHeight: Double = 32
+
+    /// The struts of a `<windowPositionMask>` (none without one).
+    static func strutSet(_ mask: Int?, _ ctx: EncodingContext) -> Set<String> {
+        guard let mask else { return [] }
+        return Set(ctx.tree.elements[mask].attributes.filter { $0.name.hasSuffix("Strut") && $0.value == "YES" }.map(\.name))
     }
 
     static func rect(_ e: Int?, _ ctx: EncodingContext) -> [Double] {

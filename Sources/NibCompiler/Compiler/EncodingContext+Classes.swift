@@ -33,4 +33,16 @@ extension EncodingContext {
         graph.set(reference, "IBModuleProvider", object.customModuleProvider.map { graph.string($0) } ?? .null)
         return .ref(reference)
     }
+
+    /// A user-visible string property of XIB object `o`: an `NSLocalizableString` {text, `NSKey`
+    /// `<id>.<property>`, `NSDev`} in a localized document, else a shared `NSString`. Empty text is
+    /// never localized.
+    mutating func text(_ value: String, of o: Int, property: String) -> NibGraph.Value {
+        guard doc.isLocalized, !value.isEmpty else { return graph.string(value) }
+        let i = graph.add("NSLocalizableString")
+        graph.set(i, "NS.bytes", .bytes(Array(value.utf8)))
+        graph.set(i, "NSKey", graph.string("\(doc.objects[o].id).\(property)"))
+        graph.set(i, "NSDev", graph.string(value))
+        return .ref(i)
+    }
 }

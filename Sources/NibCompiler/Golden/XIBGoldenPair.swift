@@ -12,13 +12,19 @@ public struct XIBGoldenPair: Sendable {
     public var compiled: URL
     /// The compiler options ibtool was run with (`--module` from a sibling `.args` file, say).
     public var options: NibCompilerOptions
+    /// For a storyboard: the names of the files ibtool wrote into its `.storyboardc`, as the manifest
+    /// lists them. The corpus keeps one copy of byte-identical files, so a listed file can be absent
+    /// from the directory; the file set is judged by this list and absent files are not compared.
+    /// Nil: the directory's listing is the file set.
+    public var expectedFiles: [String]?
 
     /// A pair.
-    public init(name: String, source: URL, compiled: URL, options: NibCompilerOptions = .init()) {
+    public init(name: String, source: URL, compiled: URL, options: NibCompilerOptions = .init(), expectedFiles: [String]? = nil) {
         self.name = name
         self.source = source
         self.compiled = compiled
         self.options = options
+        self.expectedFiles = expectedFiles
     }
 
     /// The pairs a corpus `MANIFEST.tsv` lists (`paired_with` on a `xib`/`storyboard` row), with the
@@ -44,7 +50,9 @@ public struct XIBGoldenPair: Sendable {
                 let words = a.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
                 if let i = words.firstIndex(of: "--module"), i + 1 < words.count { options.module = words[i + 1] }
             }
-            out.append(XIBGoldenPair(name: f[0], source: source, compiled: twin, options: options))
+            // A storyboard row lists every file ibtool wrote, whether or not the corpus kept a copy.
+            let listed = f[6] == "storyboard" ? f[7].split(separator: ";").map { String($0.split(separator: "/").last ?? "") } : nil
+            out.append(XIBGoldenPair(name: f[0], source: source, compiled: twin, options: options, expectedFiles: listed?.sorted()))
         }
         return out
     }
@@ -65,6 +73,9 @@ public struct XIBGoldenResult: Sendable {
     public var warnings: Int
     /// Why the pair was not compared (a compile error, an unreadable golden file), if it was not.
     public var error: String?
+    /// Files of ibtool's output that the manifest lists but the corpus does not hold (kept once
+    /// elsewhere as byte-identical copies); they count in the file set but are not compared.
+    public var unavailable: [String] = []
 }
 
 extension XIBGoldenPair {
@@ -107,15 +118,17 @@ extension XIBGoldenPair {
         let compiledNib = try NibCompiler(options: options).compile(doc)
         result.warnings = compiledNib.diagnostics.filter { $0.severity == .warning }.count
         guard case .directory(let files) = compiledNib.layout else { return result }
-        let theirs: [String]
-        do { theirs = try FileManager.default.contentsOfDirectory(atPath: compiled.path).sorted() } catch {
+        let present: [String]
+        do { present = try FileManager.default.contentsOfDirectory(atPath: compiled.path).sorted() } catch {
             throw ArchiveError(.unknownFormat, "cannot list \(compiled.path)")
         }
+        let theirs = expectedFiles ?? present
         let ours = files.map(\.name).sorted()
         if theirs != ours { result.loadDifferences.append("files: ibtool \(theirs) vs ours \(ours)") }
+        result.unavailable = theirs.filter { !present.contains($0) }
         var total = NibGraphComparison(reference: ArchiveGraphBuilder(metadata: .init(source: .built)).build(),
                                        candidate: ArchiveGraphBuilder(metadata: .init(source: .built)).build())
-        for name in theirs where name.hasSuffix(".nib") {
+        for name in theirs where name.hasSuffix(".nib") && present.contains(name) {
             let reference = try Self.referenceGraph(compiled.appendingPathComponent(name))
             guard let mine = compiledNib.nibs.first(where: { $0.name + ".nib" == name })?.graph else { continue }
             let c = NibGraphComparison(reference: reference, candidate: mine, ignoredKeys: Self.ignoredKeys,

@@ -78,6 +78,7 @@ public struct XIBGoldenReport: Sendable {
             if verbose {
                 for s in c.samples.prefix(differences) { lines.append("    \(s)") }
                 for d in r.loadDifferences { lines.append("    load: \(d)") }
+                if !r.unavailable.isEmpty { lines.append("    not in the corpus (listed by the manifest): \(r.unavailable.joined(separator: ", "))") }
             }
         }
         let t = total

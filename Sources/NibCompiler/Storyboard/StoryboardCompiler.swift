@@ -185,6 +185,7 @@ enum StoryboardCompiler {
                     let placeholder = storyboardPlaceholder(&ctx)
                     connectors.append(outlet("storyboard", controller, placeholder, &ctx))
                     connectors.append(outlet("window", controller, w, &ctx))
+                    if let d = implicitDelegate(window, controller, w, &ctx) { connectors.append(d) }
                     let attributes = ctx.graph.add("NSIBUserDefinedRuntimeAttributesConnector")
                     ctx.graph.set(attributes, "NSObject", w)
                     ctx.graph.set(attributes, "NSValues", ctx.graph.collection("NSArray", [vc]))
@@ -196,6 +197,7 @@ enum StoryboardCompiler {
                     parents.append(owner)
                 } else {
                     connectors.append(outlet("window", controller, w, &ctx))
+                    if let d = implicitDelegate(window, controller, w, &ctx) { connectors.append(d) }
                     objects.append(application(&ctx))
                     parents.append(owner)
                 }
@@ -211,6 +213,14 @@ enum StoryboardCompiler {
         connectors.append(contentsOf: try Self.connectors(of: [c] + (window.map { subtree($0, ctx) } ?? []), &ctx))
         AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: [], connectors: connectors,
                                objects: objects, parents: parents, &ctx)
+    }
+
+    /// Storyboards of tools before 12000 (Xcode 8 and older) leave the window's delegate implicit:
+    /// ibtool connects it to the window controller unless the window names a delegate itself.
+    static func implicitDelegate(_ window: Int, _ controller: NibGraph.Value, _ w: NibGraph.Value, _ ctx: inout EncodingContext) -> NibGraph.Value? {
+        guard ctx.doc.toolsBuild < 12000,
+              !ctx.doc.objects[window].connections.contains(where: { $0.kind == .outlet && $0.label == "delegate" }) else { return nil }
+        return outlet("delegate", w, controller, &ctx)
     }
 
     /// A view controller's view nib: owned by the controller (a scene owner stand-in), with the

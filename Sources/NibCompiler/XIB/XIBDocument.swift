@@ -48,6 +48,10 @@ public struct XIBDocument: Sendable {
     public var resources: [XIBResource]
     /// Object index by XIB id.
     public var objectIndex: [String: Int]
+    /// Whether the document is localized (it sits in a `.lproj` directory, as `Base.lproj`): its
+    /// titles then compile to `NSLocalizableString`s keyed `<object id>.<property>`, the keys of its
+    /// `.strings` files. Set by ``init(contentsOf:limits:)``; change it for documents read from bytes.
+    public var isLocalized = false
 }
 
 extension XIBDocument {
@@ -58,6 +62,7 @@ extension XIBDocument {
             throw ArchiveError(.unknownFormat, "cannot read \(url.path): \(error.localizedDescription)")
         }
         try self.init(xml: bytes, limits: limits)
+        isLocalized = url.deletingLastPathComponent().pathExtension == "lproj"
     }
 
     /// Reads XIB or storyboard XML.
