@@ -21,5 +21,7 @@ enum AppKitEncoders {
         StepperEncoder.self,
         SliderEncoder.self,
         ConstraintEncoder.self,
+        NumberFormatterEncoder.self,
+        DateFormatterEncoder.self,
     ]
 }

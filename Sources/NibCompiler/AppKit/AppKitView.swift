@@ -66,7 +66,9 @@ enum AppKitView {
         let subviews = ctx.objects(o, in: "subviews")
         if !subviews.isEmpty || ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") != nil {
             var list: [NibGraph.Value] = []
-            for s in subviews { list.append(try ctx.ref(s)) }
+            // ibtool archives a custom view's subviews last to first (every golden pair shows it).
+            let ordered = ctx.doc.objects[o].name == "customView" ? subviews.reversed() : subviews
+            for s in ordered { list.append(try ctx.ref(s)) }
             ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", list))
         }
         var f = frame(o, ctx) ?? [0, 0, 0, 0]

@@ -38,9 +38,21 @@ enum TextFieldEncoder: ObjectEncoder {
 
     static func encodeCell(_ c: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags(c, ctx)))
-        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(c, ctx)))
-        ctx.graph.set(g, "NSContents", ctx.text(ctx.attr(c, "title") ?? "", of: c, property: "title"))
+        let formatter = ctx.object(c, key: "formatter")
+        let formatterKind = formatter.map { ctx.doc.objects[$0].name }
+        // A cell with a style-based date formatter sets the top bit of NSCellFlags2.
+        let styled = formatterKind == "dateFormatter" && formatter.map { ctx.attr($0, "dateFormat") == nil } == true
+        let flags2 = AppKitControl.cellFlags2(c, ctx) | (styled ? 0x8000_0000 : 0)
+        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(flags2))
+        // A number formatter turns the title into its number; an empty title archives no contents.
+        let title = ctx.attr(c, "title") ?? ""
+        if formatterKind == "numberFormatter" {
+            if let number = NumberFormatterEncoder.parse(title, &ctx) { ctx.graph.set(g, "NSContents", number) }
+        } else {
+            ctx.graph.set(g, "NSContents", ctx.text(title, of: c, property: "title"))
+        }
         if let font = AppKitFont.font(of: c, &ctx) { ctx.graph.set(g, "NSSupport", font) }
+        if let formatter { ctx.graph.set(g, "NSFormatter", try ctx.ref(formatter)) }
         if let p = ctx.attr(c, "placeholderString") { ctx.graph.set(g, "NSPlaceholderString", ctx.text(p, of: c, property: "placeholderString")) }
         if let control = AppKitControl.controlView(ofCell: c, ctx) {
             ctx.graph.set(g, "NSControlView", try ctx.ref(control))

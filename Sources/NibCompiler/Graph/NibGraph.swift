@@ -27,6 +27,7 @@ struct NibGraph {
     private var strings: [String: Int] = [:]
     private var integers: [Int64: Int] = [:]
     private var doubles: [UInt64: Int] = [:]
+    private var booleans: [Bool: Int] = [:]
 
     /// Adds an object of class `className` with no values yet; returns its index.
     mutating func add(_ className: String) -> Int {
@@ -79,6 +80,15 @@ struct NibGraph {
         let i = add("NSNumber")
         set(i, "NS.intval", .int(v))
         integers[v] = i
+        return .ref(i)
+    }
+
+    /// An `NSNumber` holding a boolean (`NS.boolval`, shared with every equal boolean).
+    mutating func boolNumber(_ v: Bool) -> Value {
+        if let i = booleans[v] { return .ref(i) }
+        let i = add("NSNumber")
+        set(i, "NS.boolval", .bool(v))
+        booleans[v] = i
         return .ref(i)
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import CorpusSupport
+import KeyedArchive
+import Nib
+@testable import NibCompiler
+
+/// Golden pairs that exercise one rule each, compiled with ibtool's colour profiles: each must equal
+/// ibtool's nib key for key. A rule that regresses names its pair here.
+@Suite struct NibCompilerRuleTests {
+    static let rules: [(pair: String, rule: String)] = [
+        ("textfield_truncates", "text cells set 0x40 only when the title does not wrap"),
+        ("bevel_rounded_flags", "a cell's focus ring type in NSCellFlags2"),
+        ("button_shadowless", "the button type follows the behaviour (momentary change, toggle)"),
+        ("help_button_hugging", "help buttons hug at {750, 750} by default"),
+        ("test_named_image", "an image cell without a scaling does not scale"),
+        ("metafonts_extra", "meta-font types, NSfFlags and the title bar's text style"),
+        ("test33_popup_pulldown", "pull-downs hide their title item; the default arrow"),
+        ("popup_default_hugging", "no arrow is not written; pop-up cells have no tag"),
+        ("binding_options_order", "binding options as an NSDictionary"),
+        ("test26_strings", "string properties as <string key> children, tabs kept"),
+        ("test28_key_equiv_return", "base64 string properties without padding"),
+        ("tooltip_both", "tool tips become help connectors, base64 ones do not"),
+        ("test_udra", "AppKit user-defined runtime attributes"),
+        ("test_accessibility", "accessibility descriptions as NSNibAXAttributeConnectors"),
+        ("customview_direct", "custom views are class swappers under direct instantiation"),
+        ("test14_custom_classes", "custom-class views under direct instantiation"),
+        ("imageview_customclass", "clipsToBounds on any view"),
+        ("securetextfield", "secure fields: no writing tools, allowed input locales"),
+        ("test19_layouts", "custom-class stack views, equal spacing"),
+        ("window_toolbarstyle", "window toolbar style"),
+        ("window_fullsize", "full-size content views take the window minimum"),
+        ("test_content_border", "content border thickness"),
+        ("test29_window_minmax_size", "Xcode 8 documents give content min/max sizes"),
+        ("popup_empty", "a window without a screen rectangle is centred at the origin"),
+        ("textfield_textcolor", "Xcode 8 editable fields: textColor becomes controlTextColor"),
+        ("numfmt", "number formatters: custom patterns, currency symbols"),
+        ("numfmt_basic", "number formatters: default patterns, bounds"),
+        ("numfmt_decimal", "number formatters: decimal style; titles parsed into numbers"),
+        ("numfmt_dedup", "custom views archive their subviews last to first"),
+        ("textfield_formatter", "date formatters: styles, relative formatting"),
+        ("datacell_unparseable", "date formatter patterns of the ibtool locale"),
+    ]
+
+    @Test(arguments: rules.map(\.pair))
+    func pairMatchesIbtool(_ name: String) throws {
+        guard Corpus.require() else { return }
+        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
+        var pair = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
+                                 compiled: dir.appendingPathComponent("\(name).nib"))
+        pair.options.colorProfiles = try NibColorProfiles(contentsOf: XIBCorpus.colorProfileSource)
+        let result = pair.measure()
+        let rule = Self.rules.first { $0.pair == name }?.rule ?? ""
+        #expect(result.comparison?.isFullyEqual == true, "\(name) (\(rule)): \(result.comparison?.samples ?? [])")
+        #expect(result.loadsAlike, "\(name): \(result.loadDifferences)")
+    }
+
+    @Test func localizedStoryboardsTitleWithLocalizableStrings() throws {
+        guard Corpus.require() else { return }
+        let url = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct/Base.lproj/sb_localized.storyboard")
+        let doc = try XIBDocument(contentsOf: url)
+        #expect(doc.isLocalized)
+        let compiled = try NibCompiler().compile(doc)
+        let menu = try #require(compiled.nibs.first { $0.name == "MainMenu" }?.graph)
+        let keys = menu.objects.indices.filter { menu.className(ofObject: $0) == "NSLocalizableString" }.compactMap { i in
+            menu.value(ofObject: i, forKey: "NSKey").flatMap { try? menu.string(of: $0) }
+        }
+        #expect(keys.contains("mi2-00-001.title"), "\(keys)")
+        var plain = doc
+        plain.isLocalized = false
+        let unlocalized = try NibCompiler().compile(plain).nibs.first { $0.name == "MainMenu" }?.graph
+        #expect(unlocalized.map { g in g.objects.indices.allSatisfy { g.className(ofObject: $0) != "NSLocalizableString" } } == true)
+    }
+
+    @Test func numberPatternsFollowTheDigitCounts() {
+        #expect(NumberFormatterEncoder.pattern(minInt: 0, maxInt: 42, minFrac: 0, maxFrac: 0, grouping: 0) == String(repeating: "#", count: 42))
+        #expect(NumberFormatterEncoder.pattern(minInt: 1, maxInt: 42, minFrac: 0, maxFrac: 0, grouping: 0) == String(repeating: "#", count: 41) + "0")
+        #expect(NumberFormatterEncoder.pattern(minInt: 1, maxInt: 2_000_000_000, minFrac: 0, maxFrac: 3, grouping: 3) == "#,##0.###")
+        #expect(NumberFormatterEncoder.pattern(minInt: 1, maxInt: 2_000_000_000, minFrac: 2, maxFrac: 2, grouping: 3) == "#,##0.00")
+    }
+}
