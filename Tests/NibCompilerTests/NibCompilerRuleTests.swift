@@ -40,6 +40,8 @@ import Nib
         ("numfmt_dedup", "custom views archive their subviews last to first"),
         ("textfield_formatter", "date formatters: styles, relative formatting"),
         ("datacell_unparseable", "date formatter patterns of the ibtool locale"),
+        ("toolbar_button_item", "toolbars: the window's NSViewClass, items with views, content min size"),
+        ("toolbar_default_refs", "toolbars: standard space items and their separator menu items"),
     ]
 
     @Test(arguments: rules.map(\.pair))
@@ -52,6 +54,17 @@ import Nib
         let result = pair.measure()
         let rule = Self.rules.first { $0.pair == name }?.rule ?? ""
         #expect(result.comparison?.isFullyEqual == true, "\(name) (\(rule)): \(result.comparison?.samples ?? [])")
+        #expect(result.loadsAlike, "\(name): \(result.loadDifferences)")
+    }
+
+    @Test(arguments: ["sb_toolbar", "sb_swift_wc"])
+    func storyboardMatchesIbtool(_ name: String) throws {
+        guard Corpus.require() else { return }
+        // Toolbars in storyboard windows, custom window controllers over IBNSWindowController, the
+        // view nib's upstream placeholder listed last.
+        let pairs = try XIBCorpus.goldenPairs().filter { $0.name.hasSuffix("/\(name).storyboard") }
+        let result = try #require(pairs.first).measure()
+        #expect(result.comparison?.isFullyEqual == true, "\(name): \(result.comparison?.samples ?? [])")
         #expect(result.loadsAlike, "\(name): \(result.loadDifferences)")
     }
 

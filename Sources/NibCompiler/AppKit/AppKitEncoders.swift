@@ -23,5 +23,6 @@ enum AppKitEncoders {
         ConstraintEncoder.self,
         NumberFormatterEncoder.self,
         DateFormatterEncoder.self,
+        ToolbarEncoder.self,
     ]
 }

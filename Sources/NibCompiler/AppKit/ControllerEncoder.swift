@@ -13,7 +13,8 @@ enum ControllerEncoder: ObjectEncoder {
             return
         }
         if ctx.doc.objects[o].name == "windowController" {
-            ctx.setClass(of: o, g, "NSWindowController")
+            // A custom window controller is swapped in over Interface Builder's own stand-in class.
+            ctx.setClass(of: o, g, ctx.doc.objects[o].customClass == nil ? "NSWindowController" : "IBNSWindowController")
             if let identifier = ctx.attr(o, "storyboardIdentifier") {
                 ctx.graph.set(g, "explicitStoryboardIdentifier", ctx.graph.string(identifier))
             }

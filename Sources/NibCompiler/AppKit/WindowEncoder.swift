@@ -44,7 +44,8 @@ enum WindowEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSWindowSubtitle", ctx.graph.string(ctx.attr(o, "subtitle") ?? ""))
         let windowClass = object.customClass.map { ctx.runtimeClassName($0, of: o) } ?? (object.name == "panel" ? "NSPanel" : "NSWindow")
         ctx.graph.set(g, "NSWindowClass", ctx.graph.string(windowClass))
-        ctx.graph.set(g, "NSViewClass", .null)
+        // A window template keeps its toolbar where its view class would be.
+        ctx.graph.set(g, "NSViewClass", try ctx.object(o, key: "toolbar").map { t throws(ArchiveError) in try ctx.ref(t) } ?? .null)
         ctx.graph.set(g, "NSUserInterfaceItemIdentifier", ctx.attr(o, "identifier").map { ctx.graph.string($0) } ?? .null)
         if let view = ctx.object(o, key: "contentView") {
             ctx.frameSizeOverride[view] = (content[2], content[3])
@@ -80,9 +81,18 @@ enum WindowEncoder: ObjectEncoder {
         } else if fullSize {
             contentMin = contentMin ?? minSize
         }
+        // A window with a toolbar has no fixed frame-to-content relation: only content sizes are kept.
+        let hasToolbar = ctx.object(o, key: "toolbar") != nil
+        if hasToolbar {
+            contentMin = contentMin ?? minSize
+            contentMax = contentMax ?? maxSize
+            minSize = nil
+        }
         if let min = minSize { ctx.graph.set(g, "NSMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair))) }
-        let max = maxSize ?? [10_000_000_000_000, 10_000_000_000_000]
-        ctx.graph.set(g, "NSMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
+        if !hasToolbar {
+            let max = maxSize ?? [10_000_000_000_000, 10_000_000_000_000]
+            ctx.graph.set(g, "NSMaxSize", ctx.graph.string(NibGeometryString.format(max, as: .pair)))
+        }
         if let min = contentMin {
             ctx.graph.set(g, "NSWindowContentMinSize", ctx.graph.string(NibGeometryString.format(min, as: .pair)))
         }

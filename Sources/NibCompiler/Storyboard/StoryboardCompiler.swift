@@ -230,13 +230,14 @@ enum StoryboardCompiler {
         let data = ctx.graph.add("NSIBObjectData")
         let owner = sceneOwner(&ctx)
         var objects: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
-        // The controller's own outlets come from an upstream placeholder its loading table fills in.
+        // The controller's own outlets come from an upstream placeholder its loading table fills in;
+        // it is listed last in the object table.
+        var upstreamPlaceholder: NibGraph.Value?
         if StoryboardPlan.hasOutlets(vc, ctx.doc) {
             let upstream = ctx.graph.add("NSNibExternalObjectPlaceholder")
             ctx.graph.set(upstream, "NSExternalObjectPlaceholderIdentifier", ctx.graph.string(StoryboardPlan.upstreamIdentifier))
             ctx.encoded[vc] = upstream
-            objects.append(.ref(upstream))
-            parents.append(owner)
+            upstreamPlaceholder = .ref(upstream)
         } else if case .ref(let i) = owner {
             ctx.encoded[vc] = i
         }
@@ -247,6 +248,10 @@ enum StoryboardCompiler {
         }
         objects.append(application(&ctx))
         parents.append(owner)
+        if let upstreamPlaceholder {
+            objects.append(upstreamPlaceholder)
+            parents.append(owner)
+        }
         var connectors = [outlet("view", owner, try ctx.ref(view), &ctx)]
         connectors.append(contentsOf: try Self.connectors(of: [vc] + tree, &ctx))
         let accessibility = try AppKitConnectors.accessibilityConnectors(of: tree, &ctx)
