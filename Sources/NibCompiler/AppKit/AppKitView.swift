@@ -40,8 +40,11 @@ enum AppKitView {
             flags |= 12
         }
         if ctx.flag(o, "hidden") { flags |= 0x8000_0000 }
-        // NSFocusRingType in bits 12–13 (a control keeps it in its cell instead).
-        let control = ctx.object(o, key: "cell") != nil || ["tableView", "outlineView"].contains(ctx.doc.objects[o].name)
+        // A table in a clip view always sizes with it.
+        let table = ["tableView", "outlineView"].contains(ctx.doc.objects[o].name)
+        if table, ctx.doc.objects[o].parent.map({ ctx.doc.objects[$0].name == "clipView" }) == true { flags |= 0x12 }
+        // NSFocusRingType in bits 12–13 (a control keeps it in its cell instead; a table has none).
+        let control = ctx.object(o, key: "cell") != nil
         switch control ? nil : ctx.attr(o, "focusRingType") {
         case "none": flags |= 0x1000
         case "exterior": flags |= 0x2000
@@ -59,10 +62,14 @@ enum AppKitView {
     /// Writes the `NSView` keys of `o` into graph object `g`.
     static func encodeBase(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let superview = self.superview(of: o, ctx)
-        let sv = try superview.map { s throws(ArchiveError) in try ctx.ref(s) }
+        let tile = ctx.tiles[o]
+        var sv: NibGraph.Value?
+        if let s = tile?.superview { sv = .ref(s) } else if let superview { sv = try ctx.ref(superview) }
         ctx.graph.set(g, "NSNextResponder", sv ?? .null)
         ctx.graph.set(g, "NSNibTouchBar", .null)
-        ctx.graph.set(g, "NSvFlags", AppKitControl.int32(vFlags(o, ctx)))
+        var flags = vFlags(o, ctx)
+        if let hidden = tile?.hidden { flags = hidden ? flags | 0x8000_0000 : flags & ~0x8000_0000 }
+        ctx.graph.set(g, "NSvFlags", AppKitControl.int32(flags))
         let subviews = ctx.objects(o, in: "subviews")
         if !subviews.isEmpty || ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") != nil {
             var list: [NibGraph.Value] = []
@@ -73,6 +80,7 @@ enum AppKitView {
         }
         var f = frame(o, ctx) ?? [0, 0, 0, 0]
         if let size = ctx.frameSizeOverride[o] { f = [0, 0, size.0, size.1] }
+        if let r = tile?.frame { f = r }
         if f[0] == 0, f[1] == 0 {
             ctx.graph.set(g, "NSFrameSize", ctx.graph.string(NibGeometryString.format([f[2], f[3]], as: .pair)))
         } else {
@@ -80,7 +88,7 @@ enum AppKitView {
         }
         if let sv { ctx.graph.set(g, "NSSuperview", sv) }
         ctx.graph.set(g, "NSViewWantsBestResolutionOpenGLSurface", .bool(true))
-        if ctx.flag(o, "wantsLayer") { ctx.graph.set(g, "NSViewIsLayerTreeHost", .bool(true)) }
+        if ctx.flag(o, "wantsLayer") || tile?.layer == true { ctx.graph.set(g, "NSViewIsLayerTreeHost", .bool(true)) }
         if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO", superview.map({ ctx.doc.objects[$0].name == "stackView" }) == true
             || ctx.doc.objects[o].key == nil && superview != nil && isConstrained(o, ctx) {
             ctx.graph.set(g, "NSDoNotTranslateAutoresizingMask", .bool(true))

@@ -22,11 +22,41 @@ enum ScrollViewEncoder: ObjectEncoder {
 
     static func scrollView(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.setClass(of: o, g, "NSScrollView")
+        let tile = ScrollViewTile.apply(o, &ctx)
+        let clipObject = ctx.object(o, key: "contentView")
+        let table = clipObject.flatMap { ctx.objects($0, in: "subviews").first }.flatMap {
+            ["tableView", "outlineView"].contains(ctx.doc.objects[$0].name) ? $0 : nil
+        }
+        let header = table.flatMap { t in ctx.attr(t, "headerView").flatMap { ctx.doc.objectIndex[$0] } }
+        // The header's clip view exists before the header is encoded: it is the header's superview.
+        var headerClip: Int?
+        if let tile, let header, tile.headerHeight != nil {
+            let hc = ctx.graph.add("NSClipView")
+            ctx.tiles[header, default: ScrollViewTile.Placement()].superview = hc
+            headerClip = hc
+        }
+        if let tile, let table {
+            let corner = tile.corner
+            ctx.cornerTiles[table] = (corner.frame, corner.hidden, corner.adopted ? g : nil)
+        }
         try AppKitView.encodeBase(o, g, &ctx)
         var subviews: [NibGraph.Value] = []
-        for v in keyedViews(o, ctx) where ctx.doc.objects[v].name != "tableHeaderView" { subviews.append(try ctx.ref(v)) }
+        for v in keyedViews(o, ctx) where ctx.doc.objects[v].name != "tableHeaderView" {
+            if ctx.doc.objects[v].key == "verticalScroller", let table, let corner = ctx.cornerViews[table], ctx.cornerTiles[table]?.adoptedBy != nil {
+                subviews.append(.ref(corner))
+            }
+            subviews.append(try ctx.ref(v))
+            if ctx.doc.objects[v].key == "contentView", let headerClip { subviews.append(.ref(headerClip)) }
+        }
         ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", subviews))
-        if let clip = ctx.object(o, key: "contentView") { ctx.graph.set(g, "NSNextKeyView", try ctx.ref(clip)) }
+        if let tile, let headerClip, let header, let h = tile.headerHeight {
+            try fillHeaderClip(headerClip, header: header, scrollView: g, frame: [tile.clip[0], tile.clip[1], tile.clip[2], h], &ctx)
+            if let clipObject, case .ref(let c) = try ctx.ref(clipObject) {
+                let bounds = NibGeometryString.format([0, -h, tile.clip[2], tile.clip[3]], as: .rect)
+                ctx.graph.set(c, "NSBounds", ctx.graph.string(bounds))
+            }
+        }
+        if let clip = clipObject { ctx.graph.set(g, "NSNextKeyView", try ctx.ref(clip)) }
         let pan = ctx.graph.add("NSPanGestureRecognizer")
         ctx.graph.set(pan, "NSGestureRecognizer.allowedTouchTypes", .int(1))
         ctx.graph.set(pan, "NSGestureRecognizer.action", ctx.graph.string("_panWithGestureRecognizer:"))
@@ -36,6 +66,9 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(pan, "NSPanGestureRecognizer.numberOfTouchesRequired", .int(1))
         ctx.graph.set(g, "NSGestureRecognizers", ctx.graph.collection("NSArray", [.ref(pan)]))
         var flags: Int64 = 0x20800 | (borders[ctx.attr(o, "borderType") ?? "bezel"] ?? 2)
+        // 0x80: the document is wider than the clip view.
+        if let tile, let doc = clipObject.flatMap({ ctx.objects($0, in: "subviews").first }),
+           let w = ctx.tiles[doc]?.frame?[2] ?? AppKitView.frame(doc, ctx)?[2], w > tile.clip[2] { flags |= 0x80 }
         if ctx.attr(o, "hasVerticalScroller") != "NO" { flags |= 0x10 }
         if ctx.attr(o, "hasHorizontalScroller") != "NO" { flags |= 0x20 }
         if ctx.flag(o, "autohidesScrollers") { flags |= 0x200 }
@@ -54,8 +87,19 @@ enum ScrollViewEncoder: ObjectEncoder {
         if let v = ctx.object(o, key: "verticalScroller") { ctx.graph.set(g, "NSVScroller", try ctx.ref(v)) }
         if let h = ctx.object(o, key: "horizontalScroller") { ctx.graph.set(g, "NSHScroller", try ctx.ref(h)) }
         if let clip = ctx.object(o, key: "contentView") { ctx.graph.set(g, "NSContentView", try ctx.ref(clip)) }
-        let amounts = ["horizontalPageScroll", "verticalPageScroll", "horizontalLineScroll", "verticalLineScroll"].map {
+        if let headerClip { ctx.graph.set(g, "NSHeaderClipView", .ref(headerClip)) }
+        if let table, let corner = ctx.cornerViews[table], ctx.cornerTiles[table]?.adoptedBy != nil {
+            ctx.graph.set(g, "NSCornerView", .ref(corner))
+        }
+        var amounts = ["horizontalPageScroll", "verticalPageScroll", "horizontalLineScroll", "verticalLineScroll"].map {
             Float(ctx.attr(o, $0).flatMap(Double.init) ?? 10)
+        }
+        // A table scrolls a line by its row height plus the spacing between rows, in both directions.
+        if let table {
+            let spacing = ctx.property(table, "intercellSpacing").flatMap { ctx.number($0, "height") } ?? 2
+            let line = Float((ctx.attr(table, "rowHeight").flatMap(Double.init) ?? 17) + spacing)
+            amounts[2] = line
+            amounts[3] = line
         }
         if amounts.contains(where: { $0 != 10 }) {
             ctx.graph.set(g, "NSScrollAmts", .bytes(amounts.flatMap { f in (0 ..< 4).map { UInt8(truncatingIfNeeded: f.bitPattern >> UInt32(24 - 8 * $0)) } }))
@@ -63,6 +107,29 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSMinMagnification", .double(ctx.attr(o, "minMagnification").flatMap(Double.init) ?? 0.25))
         ctx.graph.set(g, "NSMaxMagnification", .double(ctx.attr(o, "maxMagnification").flatMap(Double.init) ?? 4))
         ctx.graph.set(g, "NSMagnification", .double(ctx.attr(o, "magnification").flatMap(Double.init) ?? 1))
+    }
+
+    /// The clip view ibtool adds for a table's header: the header as its document, no background.
+    static func fillHeaderClip(_ hc: Int, header: Int, scrollView g: Int, frame: [Double], _ ctx: inout EncodingContext) throws(ArchiveError) {
+        let headerView = try ctx.ref(header)
+        ctx.graph.setClass(hc, "NSClipView")
+        ctx.graph.set(hc, "NSNextResponder", .ref(g))
+        ctx.graph.set(hc, "NSNibTouchBar", .null)
+        ctx.graph.set(hc, "NSvFlags", .int(0x100))
+        ctx.graph.set(hc, "NSSubviews", ctx.graph.collection("NSMutableArray", [headerView]))
+        if frame[0] == 0, frame[1] == 0 {
+            ctx.graph.set(hc, "NSFrameSize", ctx.graph.string(NibGeometryString.format([frame[2], frame[3]], as: .pair)))
+        } else {
+            ctx.graph.set(hc, "NSFrame", ctx.graph.string(NibGeometryString.format(frame, as: .rect)))
+        }
+        ctx.graph.set(hc, "NSSuperview", .ref(g))
+        ctx.graph.set(hc, "NSNextKeyView", headerView)
+        ctx.graph.set(hc, "NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+        ctx.graph.set(hc, "IBNSSafeAreaLayoutGuide", .null)
+        ctx.graph.set(hc, "IBNSLayoutMarginsGuide", .null)
+        ctx.graph.set(hc, "IBNSClipsToBounds", .int(0))
+        ctx.graph.set(hc, "NSDocView", headerView)
+        ctx.graph.set(hc, "NSAutomaticallyAdjustsContentInsets", .bool(true))
     }
 
     static func clipView(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
@@ -86,10 +153,14 @@ enum ScrollViewEncoder: ObjectEncoder {
         }
         // The scroll view sizes its content view: ibtool writes no autoresizing mask for it.
         if ctx.doc.objects[o].key == "contentView" { ctx.graph.set(g, "NSvFlags", .int(0x100)) }
+        // Draws its background 4, does not copy on scroll 2; a clip view under a text view that is not
+        // layer-backed leaves the drawing to the text view. No flags, no key.
+        let inScrollView = ctx.doc.objects[o].parent.map { ctx.doc.objects[$0].name == "scrollView" } ?? false
+        let plainText = inScrollView && (doc.map { ctx.doc.objects[$0].name == "textView" && !ctx.flag($0, "wantsLayer") } ?? false)
         var flags: Int64 = 0
-        if ctx.attr(o, "drawsBackground") != "NO" { flags |= 4 }
+        if ctx.attr(o, "drawsBackground") != "NO", !plainText { flags |= 4 }
         if ctx.attr(o, "copiesOnScroll") == "NO" { flags |= 2 }
-        ctx.graph.set(g, "NScvFlags", .int(flags))
+        if flags != 0 { ctx.graph.set(g, "NScvFlags", .int(flags)) }
         ctx.graph.set(g, "NSAutomaticallyAdjustsContentInsets", .bool(ctx.attr(o, "automaticallyAdjustsContentInsets") != "NO"))
     }
 
@@ -101,7 +172,12 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSAllowsLogicalLayoutDirection", .bool(false))
         ctx.graph.set(g, "NSControlAction", action)
         ctx.graph.set(g, "NSControlTarget", target)
-        ctx.graph.set(g, "NSControlSize", .int(AppKitControl.sizes[ctx.attr(o, "controlSize") ?? "regular"] ?? 0))
+        // Overlay scrollers (of an autohiding scroll view around a table) are regular-sized.
+        let overlayTable = ctx.doc.objects[o].parent.map { p in
+            ctx.flag(p, "autohidesScrollers") && ctx.tiles[o]?.hidden != nil
+        } ?? false
+        let size = overlayTable ? "regular" : ctx.attr(o, "controlSize") ?? "regular"
+        ctx.graph.set(g, "NSControlSize", .int(AppKitControl.sizes[size] ?? 0))
         ctx.graph.set(g, "NSControlContinuous", .bool(false))
         ctx.graph.set(g, "NSControlRefusesFirstResponder", .bool(false))
         ctx.graph.set(g, "NSControlUsesSingleLineMode", .bool(false))
@@ -110,7 +186,7 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSControlWritingDirection", .int(0))
         ctx.graph.set(g, "NSControlSendActionMask", .int(4))
         var flags: Int64 = ctx.flag(o, "horizontal") ? 1 : 0
-        if ctx.attr(o, "controlSize") == "small" { flags |= 0x100 }
+        if size == "small" { flags |= 0x100 }
         if flags != 0 { ctx.graph.set(g, "NSsFlags", .int(flags)) }
         ctx.graph.set(g, "NSTarget", target)
         ctx.graph.set(g, "NSAction", action)

@@ -56,11 +56,20 @@ enum TableViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSControlWritingDirection", .int(0))
         ctx.graph.set(g, "NSControlSendActionMask", .int(0))
         if let header = ctx.attr(o, "headerView") { ctx.graph.set(g, "NSHeaderView", try ctx.ref(id: header, from: ctx.doc.objects[o].element)) }
+        // The corner view: where the scroll view's tile put it (ScrollViewTile), else AppKit's default.
+        let placement = ctx.cornerTiles[o] ?? ([0, 0, 17, 28], ctx.attr(o, "headerView") == nil, nil)
         let corner = ctx.graph.add("_NSCornerView")
-        ctx.graph.set(corner, "NSNextResponder", .null)
+        ctx.cornerViews[o] = corner
+        ctx.graph.set(corner, "NSNextResponder", placement.adoptedBy.map { .ref($0) } ?? .null)
         ctx.graph.set(corner, "NSNibTouchBar", .null)
-        ctx.graph.set(corner, "NSvFlags", .int(ctx.attr(o, "headerView") == nil ? Int64(Int32(bitPattern: 0x8000_0100)) : 256))
-        ctx.graph.set(corner, "NSFrameSize", ctx.graph.string("{15, 23}"))
+        ctx.graph.set(corner, "NSvFlags", .int(placement.hidden ? Int64(Int32(bitPattern: 0x8000_0100)) : 256))
+        let f = placement.frame
+        if f[0] == 0, f[1] == 0 {
+            ctx.graph.set(corner, "NSFrameSize", ctx.graph.string(NibGeometryString.format([f[2], f[3]], as: .pair)))
+        } else {
+            ctx.graph.set(corner, "NSFrame", ctx.graph.string(NibGeometryString.format(f, as: .rect)))
+        }
+        if let sv = placement.adoptedBy { ctx.graph.set(corner, "NSSuperview", .ref(sv)) }
         ctx.graph.set(corner, "NSViewWantsBestResolutionOpenGLSurface", .bool(true))
         ctx.graph.set(corner, "IBNSSafeAreaLayoutGuide", .null)
         ctx.graph.set(corner, "IBNSLayoutMarginsGuide", .null)
@@ -88,6 +97,12 @@ enum TableViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSTableViewDraggingDestinationStyle", .int(sourceList ? 1 : 0))
         ctx.graph.set(g, "NSTableViewGroupRowStyle", .int(1))
         if ctx.flag(o, "usesAutomaticRowHeights") { ctx.graph.set(g, "NSTableViewUseARH", .bool(true)) }
+        if outline {
+            ctx.graph.set(g, "NSOutlineViewIndentationPerLevelKey", .float(Float(ctx.attr(o, "indentationPerLevel").flatMap(Double.init) ?? 16)))
+            if !ctx.flag(o, "autoresizesOutlineColumn") { ctx.graph.set(g, "NSOutlineViewAutoresizesOutlineColumnKey", .bool(false)) }
+            if ctx.flag(o, "autosaveExpandedItems") { ctx.graph.set(g, "NSOutlineViewAutosaveExpandedItemsKey", .bool(true)) }
+            ctx.graph.set(g, "NSOutineViewStronglyReferencesItems", .bool(true))
+        }
         if ctx.flag(o, "viewBased") {
             ctx.warn("view-based table prototypes (NSTableViewArchivedReusableViewsKey) are not compiled yet", at: o)
         }
@@ -103,13 +118,14 @@ enum TableViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSMaxWidth", .double(ctx.attr(o, "maxWidth").flatMap(Double.init) ?? 3.4028234663852886e+38))
         if let h = ctx.property(o, "headerCell") { ctx.graph.set(g, "NSHeaderCell", headerCell(h, &ctx)) }
         if let data = ctx.object(o, key: "dataCell") { ctx.graph.set(g, "NSDataCell", try ctx.ref(data)) }
-        var mask: Int64 = 0
+        // The resizing keys are written only for a column whose source gives a resizing mask.
         if let m = ctx.property(o, "resizingMask") {
+            var mask: Int64 = 0
             if ctx.tree.elements[m]["resizeWithTable"] == "YES" { mask |= 1 }
             if ctx.tree.elements[m]["userResizable"] == "YES" { mask |= 2 }
+            ctx.graph.set(g, "NSResizingMask", .int(mask))
+            ctx.graph.set(g, "NSIsResizeable", .bool(true))
         }
-        ctx.graph.set(g, "NSResizingMask", .int(mask))
-        ctx.graph.set(g, "NSIsResizeable", .bool(true))
         if ctx.attr(o, "editable") != "NO" { ctx.graph.set(g, "NSIsEditable", .bool(true)) }
         if ctx.flag(o, "hidden") { ctx.graph.set(g, "NSHidden", .bool(true)) }
         if let table { ctx.graph.set(g, "NSTableView", try ctx.ref(table)) }

@@ -29,6 +29,12 @@ struct EncodingContext {
     var synthesizedContentView: [Int: Int] = [:]
     /// Views whose frame size another object decides (a window's content view: its content rectangle).
     var frameSizeOverride: [Int: (Double, Double)] = [:]
+    /// Views laid out by their scroll view (``ScrollViewTile``): frame, hidden, superview.
+    var tiles: [Int: ScrollViewTile.Placement] = [:]
+    /// Table or outline view (XIB object) → where its scroll view puts its corner view.
+    var cornerTiles: [Int: (frame: [Double], hidden: Bool, adoptedBy: Int?)] = [:]
+    /// Table or outline view (XIB object) → the graph object of its corner view, once encoded.
+    var cornerViews: [Int: Int] = [:]
     /// Elements already warned about, so each unsupported name is reported once per element.
     private var warned: Set<Int> = []
     /// Nesting of `ref` calls in progress; bounded by the XML depth limit, checked anyway.

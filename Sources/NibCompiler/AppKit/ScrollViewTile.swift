@@ -1,0 +1,135 @@
+import KeyedArchive
+
+/// How ibtool's AppKit lays out a scroll view before archiving it (`-[NSScrollView tile]`), as the
+/// golden pairs show it; the XIB's own frames of the clip view, scrollers and header are those of the
+/// Mac that last saved it.
+///
+/// * The content area is the frame inset by the border (1 point unless `borderType="none"`).
+/// * Scrollers that autohide are overlay scrollers: the clip view fills the content area, and a
+///   scroller shows (15 points thick, on the edge) only when the document overflows.
+/// * Other scrollers are legacy ones, 17 points thick (13 small): each one shown takes its strip
+///   from the clip view.
+/// * A table's header sits in a header clip view over the top of the clip view, whose bounds start
+///   the header's height above zero; the table keeps the rest of the height.
+/// * The document view follows the clip view's change of size where it is sizable. Scrollers of a
+///   table are re-tiled; other documents keep their scrollers' frames.
+/// * The corner view (the table's) sits over the vertical scroller's top: a scroll view with a
+///   bordered header adopts it.
+struct ScrollViewTile {
+    /// What the tile decides for one view.
+    struct Placement {
+        var frame: [Double]?
+        var hidden: Bool?
+        /// The graph object of the superview (and next responder), when the tile supplies it.
+        var superview: Int?
+        var layer = false
+    }
+
+    static let overlayThickness: Double = 15
+
+    /// Legacy scroller thickness by control size.
+    static func thickness(_ scroller: Int?, _ ctx: EncodingContext) -> Double {
+        switch scroller.flatMap({ ctx.attr($0, "controlSize") }) {
+        case "small": return 13
+        case "mini": return 11
+        default: return 17
+        }
+    }
+
+    var border: Double
+    var inner: [Double]
+    var clip: [Double]
+    var headerHeight: Double?
+    var overlay: Bool
+    var verticalShown: Bool
+    var horizontalShown: Bool
+    var verticalThickness: Double
+    var isTable: Bool
+
+    /// Computes the layout of scroll view `o` and records the placements of its clip view, document
+    /// view, scrollers and header in `ctx.tiles`. Returns nil when the source lacks the frames it needs.
+    static func apply(_ o: Int, _ ctx: inout EncodingContext) -> ScrollViewTile? {
+        guard let frame = AppKitView.frame(o, ctx), let clipObject = ctx.object(o, key: "contentView"),
+              let xibClip = AppKitView.frame(clipObject, ctx) else { return nil }
+        let border: Double = ctx.attr(o, "borderType") == "none" ? 0 : 1
+        let inner = [border, border, frame[2] - 2 * border, frame[3] - 2 * border]
+        let doc = ctx.objects(clipObject, in: "subviews").first
+        let isTable = doc.map { ["tableView", "outlineView"].contains(ctx.doc.objects[$0].name) } ?? false
+        let header = doc.flatMap { d in ctx.attr(d, "headerView").flatMap { ctx.doc.objectIndex[$0] } }
+        let headerHeight = header.flatMap { AppKitView.frame($0, ctx)?[3] }
+        let overlay = ctx.flag(o, "autohidesScrollers")
+        let hasV = ctx.attr(o, "hasVerticalScroller") != "NO", hasH = ctx.attr(o, "hasHorizontalScroller") != "NO"
+        let vScroller = ctx.object(o, key: "verticalScroller"), hScroller = ctx.object(o, key: "horizontalScroller")
+        let vThickness = thickness(vScroller, ctx), hThickness = thickness(hScroller, ctx)
+        let docFrame = doc.flatMap { AppKitView.frame($0, ctx) }
+        let verticalShown: Bool, horizontalShown: Bool
+        var clip = inner
+        if overlay {
+            let visibleHeight = inner[3] - (headerHeight ?? 0)
+            horizontalShown = hasH && isTable && (docFrame.map { $0[2] > inner[2] } ?? false)
+            verticalShown = hasV && isTable && (docFrame.map { $0[3] > visibleHeight } ?? false)
+        } else {
+            verticalShown = hasV
+            horizontalShown = hasH
+            if verticalShown { clip[2] -= vThickness }
+            if horizontalShown { clip[3] -= hThickness }
+        }
+        let tile = ScrollViewTile(border: border, inner: inner, clip: clip, headerHeight: headerHeight, overlay: overlay,
+                                  verticalShown: verticalShown, horizontalShown: horizontalShown, verticalThickness: vThickness,
+                                  isTable: isTable)
+        ctx.tiles[clipObject, default: Placement()].frame = clip
+        // The document view follows the clip view where it is sizable.
+        if let doc, let d = docFrame {
+            var f = d
+            let sizable = ctx.property(doc, "autoresizingMask").map { ctx.tree.elements[$0] }
+            if sizable?["widthSizable"] == "YES", d[2] <= xibClip[2] { f[2] = d[2] + clip[2] - xibClip[2] }
+            if sizable?["heightSizable"] == "YES" { f[3] = d[3] + clip[3] - xibClip[3] }
+            if isTable, let h = headerHeight { f[3] = clip[3] - h }
+            if f != d { ctx.tiles[doc, default: Placement()].frame = f }
+            if isTable, let header, let h = headerHeight, var hf = AppKitView.frame(header, ctx) {
+                hf[2] = f[2]
+                hf[3] = h
+                ctx.tiles[header, default: Placement()].frame = hf
+            }
+        }
+        // Scrollers: a table's are re-tiled; any are layer-backed in a borderless scroll view.
+        for (scroller, vertical) in [(vScroller, true), (hScroller, false)] {
+            guard let scroller else { continue }
+            var p = ctx.tiles[scroller] ?? Placement()
+            p.layer = border == 0
+            if isTable {
+                let shown = vertical ? verticalShown : horizontalShown
+                p.hidden = !shown
+                if shown { p.frame = tile.scrollerFrame(vertical: vertical, hThickness: hThickness) }
+            }
+            ctx.tiles[scroller] = p
+        }
+        return tile
+    }
+
+    /// A shown scroller's frame: along the right or bottom edge of the content area, below the header.
+    func scrollerFrame(vertical: Bool, hThickness: Double) -> [Double] {
+        let top = headerHeight ?? 0
+        if overlay {
+            return vertical
+                ? [inner[0] + inner[2] - Self.overlayThickness, inner[1] + top, Self.overlayThickness, inner[3] - top]
+                : [inner[0], inner[1] + inner[3] - Self.overlayThickness, inner[2], Self.overlayThickness]
+        }
+        return vertical
+            ? [inner[0] + clip[2], inner[1] + top, verticalThickness, inner[3] - top - (horizontalShown ? hThickness : 0)]
+            : [inner[0], inner[1] + clip[3], clip[2], hThickness]
+    }
+
+    /// Where the table's corner view goes: (frame, hidden, whether the scroll view adopts it).
+    var corner: (frame: [Double], hidden: Bool, adopted: Bool) {
+        let defaultFrame: [Double] = [0, 0, 17, 28]
+        guard let headerHeight else {
+            // Without a header the corner stays the table's.
+            if !overlay && verticalShown { return ([inner[0] + inner[2] - 17, 1, 18, 28], false, false) }
+            return (defaultFrame, false, false)
+        }
+        if border == 0 { return (defaultFrame, false, false) }
+        if !overlay && verticalShown { return ([inner[0] + clip[2], inner[1], verticalThickness + 1, headerHeight], false, true) }
+        return (defaultFrame, true, true)
+    }
+}
