@@ -42,6 +42,12 @@ import Nib
         ("datacell_unparseable", "date formatter patterns of the ibtool locale"),
         ("toolbar_button_item", "toolbars: the window's NSViewClass, items with views, content min size"),
         ("toolbar_default_refs", "toolbars: standard space items and their separator menu items"),
+        ("tabview_notabsnoborder", "tab views: type, font, background"),
+        ("progressindicator_doublevalue", "progress indicators: spinning, value range, layer-backed"),
+        ("blocklist_big", "progress indicators: bar style hugging"),
+        ("test_splitview_props", "split views: thin dividers, autosave name, clipping panes"),
+        ("test35_splitview_responder", "split views re-laid out along their axis; borderless windows' content views"),
+        ("with_view", "a borderless window's content view without a mask"),
     ]
 
     @Test(arguments: rules.map(\.pair))
@@ -66,6 +72,23 @@ import Nib
         let result = try #require(pairs.first).measure()
         #expect(result.comparison?.isFullyEqual == true, "\(name): \(result.comparison?.samples ?? [])")
         #expect(result.loadsAlike, "\(name): \(result.loadDifferences)")
+    }
+
+    @Test(arguments: ["test_table_header", "test_date_formatter", "test_sv2", "test_table_1col_autohide", "test13_clip_flags"])
+    func scrollViewsAreTiledAsAppKitTilesThem(_ name: String) throws {
+        guard Corpus.require() else { return }
+        // Overlay and legacy scrollers, header clip views, clip bounds, corner views: every key of
+        // these classes equals ibtool's (table flags and column widths are another matter).
+        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
+        var pair = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
+                                 compiled: dir.appendingPathComponent("\(name).nib"))
+        pair.options.colorProfiles = try NibColorProfiles(contentsOf: XIBCorpus.colorProfileSource)
+        let c = try #require(pair.measure().comparison)
+        for cls in ["NSClipView", "NSScrollView", "NSScroller", "_NSCornerView", "NSTableHeaderView"] {
+            guard let counts = c.byClass[cls] else { continue }
+            #expect(counts.equal == counts.pairs, "\(name): \(cls) \(counts.equal) of \(counts.pairs): \(c.samples)")
+        }
+        #expect(c.byClass["NSClipView"] != nil)
     }
 
     @Test func localizedStoryboardsTitleWithLocalizableStrings() throws {

@@ -24,5 +24,8 @@ enum AppKitEncoders {
         NumberFormatterEncoder.self,
         DateFormatterEncoder.self,
         ToolbarEncoder.self,
+        TabViewEncoder.self,
+        ProgressIndicatorEncoder.self,
+        SplitViewEncoder.self,
     ]
 }

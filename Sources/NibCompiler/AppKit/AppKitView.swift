@@ -37,7 +37,12 @@ enum AppKitView {
         if let m = ctx.property(o, "autoresizingMask") {
             for (name, bit) in masks where ctx.tree.elements[m][name] == "YES" { flags |= bit }
         } else {
-            flags |= 12
+            // No mask: flexibleMaxX|flexibleMinY; the content view of a window without a style mask
+            // (borderless), flexibleMinY|flexibleMaxY.
+            let borderlessContent = ctx.doc.objects[o].key == "contentView" && ctx.doc.objects[o].parent.map {
+                ["window", "panel"].contains(ctx.doc.objects[$0].name) && ctx.property($0, "styleMask") == nil
+            } == true
+            flags |= borderlessContent ? 0x28 : 12
         }
         if ctx.flag(o, "hidden") { flags |= 0x8000_0000 }
         // A table in a clip view always sizes with it.
@@ -106,7 +111,7 @@ enum AppKitView {
         ctx.graph.set(g, "IBNSSafeAreaLayoutGuide", .null)
         ctx.graph.set(g, "IBNSLayoutMarginsGuide", .null)
         let clips = ctx.flag(o, "clipsToBounds")
-        if clips { ctx.graph.set(g, "NSViewClipsToBoundsKeyName", .bool(true)) }
+        if clips || ctx.clippedPanes.contains(o) { ctx.graph.set(g, "NSViewClipsToBoundsKeyName", .bool(true)) }
         ctx.graph.set(g, "IBNSClipsToBounds", .int(clips ? 1 : 0))
     }
 
@@ -120,6 +125,8 @@ enum AppKitView {
             return ("250", "750")
         case "stepper":
             return ("750", "750")
+        case "progressIndicator":
+            return ctx.attr(o, "style") == "spinning" ? ("250", "250") : ("250", "750")
         case "button":
             let cell = ctx.object(o, key: "cell")
             let type = cell.flatMap { ctx.attr($0, "type") } ?? "push"

@@ -33,6 +33,8 @@ enum TableViewEncoder: ObjectEncoder {
         if ctx.flag(o, "columnSelection") { f |= 0x2400_0000 }
         if ctx.attr(o, "autosaveColumns") != "NO" { f |= 0x0100_0000 }
         if ctx.flag(o, "alternatingRowBackgroundColors") { f |= 0x0080_0000 }
+        // Uniform column autoresizing (the default) shows in bit 15.
+        if (ctx.attr(o, "columnAutoresizingStyle") ?? "uniform") == "uniform" { f |= 0x8000 }
         if let grid = ctx.property(o, "gridStyleMask") {
             if ctx.tree.elements[grid]["vertical"] == "YES" { f |= 0x20_0000 }
             if ctx.tree.elements[grid]["horizontal"] == "YES" { f |= 0x40_0000 }

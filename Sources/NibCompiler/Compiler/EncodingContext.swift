@@ -31,6 +31,8 @@ struct EncodingContext {
     var frameSizeOverride: [Int: (Double, Double)] = [:]
     /// Views laid out by their scroll view (``ScrollViewTile``): frame, hidden, superview.
     var tiles: [Int: ScrollViewTile.Placement] = [:]
+    /// Split view panes: they clip to their bounds whatever the source says.
+    var clippedPanes: Set<Int> = []
     /// Table or outline view (XIB object) → where its scroll view puts its corner view.
     var cornerTiles: [Int: (frame: [Double], hidden: Bool, adoptedBy: Int?)] = [:]
     /// Table or outline view (XIB object) → the graph object of its corner view, once encoded.
