@@ -47,6 +47,8 @@ import Nib
         ("blocklist_big", "progress indicators: bar style hugging"),
         ("test_splitview_props", "split views: thin dividers, autosave name, clipping panes"),
         ("test35_splitview_responder", "split views re-laid out along their axis; borderless windows' content views"),
+        ("searchfield_no_completion", "search fields: cells, search and cancel buttons, completion"),
+        ("toolbar_searchfield_view", "a toolbar item with a search field view is not bordered"),
         ("with_view", "a borderless window's content view without a mask"),
     ]
 

@@ -27,5 +27,6 @@ enum AppKitEncoders {
         TabViewEncoder.self,
         ProgressIndicatorEncoder.self,
         SplitViewEncoder.self,
+        SearchFieldEncoder.self,
     ]
 }
