@@ -49,6 +49,9 @@ import Nib
         ("test35_splitview_responder", "split views re-laid out along their axis; borderless windows' content views"),
         ("searchfield_no_completion", "search fields: cells, search and cancel buttons, completion"),
         ("toolbar_searchfield_view", "a toolbar item with a search field view is not bordered"),
+        ("datepicker", "date pickers: the date, elements, colours, calendar overlay"),
+        ("test_writing_direction", "level indicators: values and style"),
+        ("test_path_control", "path controls: URL components as AppKit names them"),
         ("with_view", "a borderless window's content view without a mask"),
     ]
 

@@ -28,5 +28,8 @@ enum AppKitEncoders {
         ProgressIndicatorEncoder.self,
         SplitViewEncoder.self,
         SearchFieldEncoder.self,
+        DatePickerEncoder.self,
+        LevelIndicatorEncoder.self,
+        PathControlEncoder.self,
     ]
 }

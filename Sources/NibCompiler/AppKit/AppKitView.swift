@@ -121,7 +121,8 @@ enum AppKitView {
     /// help buttons to {750, 750}).
     static func runtimeHugging(_ o: Int, _ ctx: EncodingContext) -> (String, String) {
         switch ctx.doc.objects[o].name {
-        case "textField", "secureTextField", "searchField", "tableView", "outlineView", "scroller", "popUpButton", "segmentedControl", "slider":
+        case "textField", "secureTextField", "searchField", "tableView", "outlineView", "scroller", "popUpButton", "segmentedControl", "slider",
+             "datePicker", "pathControl":
             return ("250", "750")
         case "stepper":
             return ("750", "750")
