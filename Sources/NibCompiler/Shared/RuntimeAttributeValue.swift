@@ -10,8 +10,11 @@ enum RuntimeAttributeValue {
         case "string", "localizedString":
             return ctx.graph.string(a.value ?? "")
         case "number":
-            let text = a.value ?? ctx.tree.child(of: a.element, named: "real").flatMap { ctx.tree.elements[$0]["value"] }
-                ?? ctx.tree.child(of: a.element, named: "integer").flatMap { ctx.tree.elements[$0]["value"] } ?? "0"
+            // A <real> is a double even when integral; an <integer> or a bare value is an integer if it reads as one.
+            if let real = ctx.tree.child(of: a.element, named: "real").flatMap({ ctx.tree.elements[$0]["value"] }) {
+                return ctx.graph.number(Double(real) ?? 0)
+            }
+            let text = a.value ?? ctx.tree.child(of: a.element, named: "integer").flatMap { ctx.tree.elements[$0]["value"] } ?? "0"
             if let n = Int64(text) { return ctx.graph.number(n) }
             return ctx.graph.number(Double(text) ?? 0)
         case "boolean":

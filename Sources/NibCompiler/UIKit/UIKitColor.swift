@@ -46,6 +46,19 @@ enum UIKitColor {
         return .ref(i)
     }
 
+    /// A gray system colour a control uses when the source names none (`labelColor`: black).
+    static func systemGray(_ name: String, white: Double, alpha: Double = 1, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let i = ctx.graph.add("UIColor")
+        ctx.graph.set(i, "UISystemColorName", ctx.graph.string(name))
+        ctx.graph.set(i, "UIColorComponentCount", .int(2))
+        ctx.graph.set(i, "UIWhite", .float(Float(white)))
+        if Double(Float(white)) != white { ctx.graph.set(i, "UIWhite-Double", .double(white)) }
+        ctx.graph.set(i, "UIAlpha", .float(Float(alpha)))
+        ctx.graph.set(i, "NSWhite", .bytes(text([white], alpha: alpha)))
+        ctx.graph.set(i, "NSColorSpace", .int(4))
+        return .ref(i)
+    }
+
     /// The colour of object `o`'s `<color key="…">`, if any.
     static func color(of o: Int, key: String, _ ctx: inout EncodingContext) -> NibGraph.Value? {
         guard let e = ctx.property(o, key), ctx.tree.elements[e].name == "color" else { return nil }

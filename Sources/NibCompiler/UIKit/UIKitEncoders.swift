@@ -3,6 +3,8 @@ enum UIKitEncoders {
     static let all: [any ObjectEncoder.Type] = [
         PlaceholderEncoder.self,
         UIViewEncoder.self,
+        UIButtonEncoder.self,
+        UITextFieldEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -14,10 +14,20 @@ enum UIKitFont {
     static func font(_ e: Int, _ ctx: inout EncodingContext) -> NibGraph.Value {
         let el = ctx.tree.elements[e]
         let size = el["pointSize"].flatMap(Double.init) ?? 17
-        let i = ctx.graph.add("UIFont")
         let system = el["type"] == "system" || el["type"] == "boldSystem"
-        let weight = weights[el["type"] == "boldSystem" ? "bold" : (el["weight"] ?? "regular")] ?? weights["regular"]!
-        let name = system ? ".SFUI-\(weight.0)" : (el["name"] ?? "Helvetica")
+        let weight = el["type"] == "boldSystem" ? "bold" : (el["weight"] ?? "regular")
+        return make(size: size, system: system, weight: weight, name: el["name"] ?? "Helvetica", &ctx)
+    }
+
+    /// The system font of `size` points and `weight`, as a control's default font.
+    static func system(size: Double, weight: String = "regular", _ ctx: inout EncodingContext) -> NibGraph.Value {
+        make(size: size, system: true, weight: weight, name: "", &ctx)
+    }
+
+    static func make(size: Double, system: Bool, weight weightName: String, name customName: String, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let i = ctx.graph.add("UIFont")
+        let weight = weights[weightName] ?? ("Regular", "CTFontRegularUsage", 0)
+        let name = system ? ".SFUI-\(weight.0)" : customName
         let fontName = ctx.graph.string(name)
         ctx.graph.set(i, "UIFontName", fontName)
         if system {

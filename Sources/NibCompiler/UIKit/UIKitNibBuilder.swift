@@ -37,12 +37,15 @@ enum UIKitNibBuilder {
             }
         }
 
-        // Connections: every object's, the placeholders' last.
+        // Connections: outlets (and collections) before events; within each, every object's in
+        // document order, the placeholders' last.
         var connections: [NibGraph.Value] = []
         let owners = doc.objects.indices.filter { doc.objects[$0].name != "placeholder" } + doc.objects.indices.filter { doc.objects[$0].name == "placeholder" }
-        for o in owners {
-            for c in doc.objects[o].connections {
-                if let v = try UIKitConnections.encode(c, &ctx) { connections.append(v) }
+        for events in [false, true] {
+            for o in owners {
+                for c in doc.objects[o].connections where (c.kind == .action) == events {
+                    if let v = try UIKitConnections.encode(c, &ctx) { connections.append(v) }
+                }
             }
         }
         var pairs: [NibGraph.Value] = []

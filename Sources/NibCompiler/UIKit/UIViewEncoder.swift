@@ -18,15 +18,17 @@ enum UIViewEncoder: ObjectEncoder {
             try UIKitView.encodeBase(o, g, &ctx)
             ctx.graph.set(g, "UIText", ctx.graph.string(ctx.attr(o, "text") ?? ""))
             if let font = UIKitFont.font(of: o, &ctx) { ctx.graph.set(g, "UIFont", font) }
-            if let color = UIKitColor.color(of: o, key: "textColor", &ctx) { ctx.graph.set(g, "UITextColor", color) }
+            ctx.graph.set(g, "UITextColor", UIKitColor.color(of: o, key: "textColor", &ctx) ?? UIKitColor.systemGray("labelColor", white: 0, &ctx))
             ctx.graph.set(g, "UIShadowOffset", .bytes(ArchiveGraph.geometryBlobBytes([0, -1])))
             let alignment = alignments[ctx.attr(o, "textAlignment") ?? "natural"] ?? 4
             if alignment != 4 { ctx.graph.set(g, "UITextAlignment", .int(alignment)) }
             if let lines = ctx.attr(o, "numberOfLines").flatMap({ Int64($0) }), lines != 1 { ctx.graph.set(g, "UINumberOfLines", .int(lines)) }
             if let size = ctx.attr(o, "minimumFontSize").flatMap(Float.init) { ctx.graph.set(g, "UIMinimumFontSize", .float(size)) }
-            if ctx.attr(o, "baselineAdjustment") == "alignBaselines" { ctx.graph.set(g, "UIBaselineAdjustment", .int(1)) }
+            // Baselines are aligned by default (0); centres 1, none 2.
+            if let b = ["alignCenters": Int64(1), "none": 2][ctx.attr(o, "baselineAdjustment") ?? ""] { ctx.graph.set(g, "UIBaselineAdjustment", .int(b)) }
             if ctx.flag(o, "adjustsFontSizeToFit") { ctx.graph.set(g, "UIAdjustsFontSizeToFit", .bool(true)) }
             if let mode = lineBreaks[ctx.attr(o, "lineBreakMode") ?? "tailTruncation"], mode != 4 { ctx.graph.set(g, "UILineBreakMode", .int(mode)) }
+            ctx.graph.set(g, "UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
         case "visualEffectView":
             ctx.setClass(of: o, g, "UIVisualEffectView")
             try UIKitView.encodeBase(o, g, &ctx)
