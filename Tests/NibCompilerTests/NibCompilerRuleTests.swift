@@ -52,6 +52,8 @@ import Nib
         ("datepicker", "date pickers: the date, elements, colours, calendar overlay"),
         ("test_writing_direction", "level indicators: values and style"),
         ("test_path_control", "path controls: URL components as AppKit names them"),
+        ("test12_text_view_border", "text views: groove borders, containers tracking the tiled width"),
+        ("test13_clip_flags", "Xcode 8 text and clip view backgrounds become catalog colours"),
         ("with_view", "a borderless window's content view without a mask"),
     ]
 

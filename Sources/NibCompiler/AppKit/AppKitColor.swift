@@ -75,6 +75,17 @@ enum AppKitColor {
         ctx.graph.set(i, "NSColor", .ref(fb))
     }
 
+    /// Object `o`'s background colour; in documents of tools before 12000 (Xcode 8 and older) ibtool
+    /// upgrades the old default, calibrated white 1, to catalog colour `catalog`.
+    static func upgradedBackground(of o: Int, catalog name: String, _ ctx: inout EncodingContext) -> NibGraph.Value? {
+        guard let e = ctx.property(o, "backgroundColor"), ctx.tree.elements[e].name == "color" else { return nil }
+        let el = ctx.tree.elements[e]
+        if ctx.doc.toolsBuild < 12000, el["colorSpace"] == "calibratedWhite", el["white"] == "1", (el["alpha"] ?? "1") == "1" {
+            return catalog(name, &ctx)
+        }
+        return color(e, &ctx)
+    }
+
     /// The colour of object `o`'s `<color key="…">`, if it has one.
     static func color(of o: Int, key: String, _ ctx: inout EncodingContext) -> NibGraph.Value? {
         guard let e = ctx.property(o, key), ctx.tree.elements[e].name == "color" else { return nil }

@@ -140,7 +140,7 @@ enum ScrollViewEncoder: ObjectEncoder {
         if let doc { ctx.graph.set(g, "NSDocView", try ctx.ref(doc)) }
         // A clip view without its own background draws its table's, else the control background.
         let table = doc.flatMap { ["tableView", "outlineView"].contains(ctx.doc.objects[$0].name) ? $0 : nil }
-        let bg = AppKitColor.color(of: o, key: "backgroundColor", &ctx)
+        let bg = AppKitColor.upgradedBackground(of: o, catalog: "controlBackgroundColor", &ctx)
             ?? table.flatMap { AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }
             ?? AppKitColor.catalog("controlBackgroundColor", &ctx)
         ctx.graph.set(g, "NSBGColor", bg)
@@ -173,10 +173,9 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSControlAction", action)
         ctx.graph.set(g, "NSControlTarget", target)
         // Overlay scrollers (of an autohiding scroll view around a table) are regular-sized.
-        let overlayTable = ctx.doc.objects[o].parent.map { p in
-            ctx.flag(p, "autohidesScrollers") && ctx.tiles[o]?.hidden != nil
-        } ?? false
-        let size = overlayTable ? "regular" : ctx.attr(o, "controlSize") ?? "regular"
+        // Overlay scrollers around a table, and the legacy scrollers of other documents, are regular-sized.
+        let tiledRegular = ctx.tiles[o]?.regularSize == true
+        let size = tiledRegular ? "regular" : ctx.attr(o, "controlSize") ?? "regular"
         ctx.graph.set(g, "NSControlSize", .int(AppKitControl.sizes[size] ?? 0))
         ctx.graph.set(g, "NSControlContinuous", .bool(false))
         ctx.graph.set(g, "NSControlRefusesFirstResponder", .bool(false))
@@ -186,7 +185,7 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSControlWritingDirection", .int(0))
         ctx.graph.set(g, "NSControlSendActionMask", .int(4))
         var flags: Int64 = ctx.flag(o, "horizontal") ? 1 : 0
-        if size == "small" { flags |= 0x100 }
+        if ctx.attr(o, "controlSize") == "small" { flags |= 0x100 }
         if flags != 0 { ctx.graph.set(g, "NSsFlags", .int(flags)) }
         ctx.graph.set(g, "NSTarget", target)
         ctx.graph.set(g, "NSAction", action)

@@ -23,12 +23,15 @@ struct ScrollViewTile {
         /// The graph object of the superview (and next responder), when the tile supplies it.
         var superview: Int?
         var layer = false
+        /// A scroller the tile gives the regular control size.
+        var regularSize = false
     }
 
     static let overlayThickness: Double = 15
 
-    /// Legacy scroller thickness by control size.
-    static func thickness(_ scroller: Int?, _ ctx: EncodingContext) -> Double {
+    /// Legacy scroller thickness by control size (a table's scrollers keep theirs; others are regular).
+    static func thickness(_ scroller: Int?, table: Bool, _ ctx: EncodingContext) -> Double {
+        guard table else { return 17 }
         switch scroller.flatMap({ ctx.attr($0, "controlSize") }) {
         case "small": return 13
         case "mini": return 11
@@ -51,7 +54,7 @@ struct ScrollViewTile {
     static func apply(_ o: Int, _ ctx: inout EncodingContext) -> ScrollViewTile? {
         guard let frame = AppKitView.frame(o, ctx), let clipObject = ctx.object(o, key: "contentView"),
               let xibClip = AppKitView.frame(clipObject, ctx) else { return nil }
-        let border: Double = ctx.attr(o, "borderType") == "none" ? 0 : 1
+        let border: Double = ["none": 0, "groove": 2][ctx.attr(o, "borderType") ?? "bezel"] ?? 1
         let inner = [border, border, frame[2] - 2 * border, frame[3] - 2 * border]
         let doc = ctx.objects(clipObject, in: "subviews").first
         let isTable = doc.map { ["tableView", "outlineView"].contains(ctx.doc.objects[$0].name) } ?? false
@@ -60,7 +63,7 @@ struct ScrollViewTile {
         let overlay = ctx.flag(o, "autohidesScrollers")
         let hasV = ctx.attr(o, "hasVerticalScroller") != "NO", hasH = ctx.attr(o, "hasHorizontalScroller") != "NO"
         let vScroller = ctx.object(o, key: "verticalScroller"), hScroller = ctx.object(o, key: "horizontalScroller")
-        let vThickness = thickness(vScroller, ctx), hThickness = thickness(hScroller, ctx)
+        let vThickness = thickness(vScroller, table: isTable, ctx), hThickness = thickness(hScroller, table: isTable, ctx)
         let docFrame = doc.flatMap { AppKitView.frame($0, ctx) }
         let verticalShown: Bool, horizontalShown: Bool
         var clip = inner
@@ -96,7 +99,8 @@ struct ScrollViewTile {
         for (scroller, vertical) in [(vScroller, true), (hScroller, false)] {
             guard let scroller else { continue }
             var p = ctx.tiles[scroller] ?? Placement()
-            p.layer = border == 0
+            p.layer = border == 0 && doc.map { ctx.doc.objects[$0].name != "textView" } ?? true
+            p.regularSize = isTable ? overlay : !overlay
             if isTable {
                 let shown = vertical ? verticalShown : horizontalShown
                 p.hidden = !shown

@@ -21,7 +21,8 @@ enum TextViewEncoder: ObjectEncoder {
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.setClass(of: o, g, "NSTextView")
         try AppKitView.encodeBase(o, g, &ctx)
-        let width = AppKitView.frame(o, ctx)?[2] ?? 0
+        // The container tracks the text view's width as the scroll view's tile leaves it.
+        let width = ctx.tiles[o]?.frame?[2] ?? AppKitView.frame(o, ctx)?[2] ?? 0
         ctx.graph.set(g, "NSTextContainer", textContainer(view: g, width: width, &ctx))
         ctx.graph.set(g, "NSSharedData", try sharedData(o, &ctx))
         var tvFlags: Int64 = 0x84
@@ -79,7 +80,7 @@ enum TextViewEncoder: ObjectEncoder {
         ctx.graph.set(i, "NSMoreFlags", .int(1))
         ctx.graph.set(i, "NSTextCheckingTypes", .int(0))
         ctx.graph.set(i, "NSMarkedAttributes", .null)
-        if let bg = AppKitColor.color(of: o, key: "backgroundColor", &ctx) { ctx.graph.set(i, "NSBackgroundColor", bg) }
+        if let bg = AppKitColor.upgradedBackground(of: o, catalog: "textBackgroundColor", &ctx) { ctx.graph.set(i, "NSBackgroundColor", bg) }
         let selected = ctx.graph.dictionary("NSDictionary", [
             (ctx.graph.string("NSBackgroundColor"), AppKitColor.catalog("selectedTextBackgroundColor", &ctx)),
             (ctx.graph.string("NSColor"), AppKitColor.catalog("selectedTextColor", &ctx)),
