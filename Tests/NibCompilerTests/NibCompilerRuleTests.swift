@@ -54,6 +54,12 @@ import Nib
         ("test_path_control", "path controls: URL components as AppKit names them"),
         ("test12_text_view_border", "text views: groove borders, containers tracking the tiled width"),
         ("test13_clip_flags", "Xcode 8 text and clip view backgrounds become catalog colours"),
+        ("test_sv2", "table columns that leave room (NSTvFlags 0x200000)"),
+        ("sv16b", "the last column fitted to the table, columns that fill (0x400000)"),
+        ("test_table_mult_sel_no", "overlay scrollers: nearly-filling uniform columns shrink by 29"),
+        ("test_table_uniform_header", "tables wider than their clip view, enabled horizontal scroller"),
+        ("test_sort_desc", "sort descriptor prototypes"),
+        ("imagecell_datacell_font", "image data cells: control size and font"),
         ("with_view", "a borderless window's content view without a mask"),
     ]
 

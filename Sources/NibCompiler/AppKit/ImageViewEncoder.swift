@@ -21,11 +21,15 @@ enum ImageViewEncoder: ObjectEncoder {
             ctx.setClass(of: o, g, "NSImageCell")
             var flags2: Int64 = 0
             if ctx.flag(o, "refusesFirstResponder") { flags2 |= 0x200_0000 }
-            ctx.graph.set(g, "NSCellFlags", .int(0))
+            flags2 |= (AppKitControl.sizes[ctx.attr(o, "controlSize") ?? "regular"] ?? 0) << 17
+            // A cell given a font draws text too: the text cell type.
+            let font = AppKitFont.font(of: o, &ctx)
+            ctx.graph.set(g, "NSCellFlags", .int(font == nil ? 0 : 0x400_0000))
             ctx.graph.set(g, "NSCellFlags2", .int(flags2))
             if let image = ctx.attr(o, "image") {
                 ctx.graph.set(g, "NSContents", AppKitResources.image(image, catalog: ctx.attr(o, "catalog"), &ctx))
             }
+            if let font { ctx.graph.set(g, "NSSupport", font) }
             if let control = AppKitControl.controlView(ofCell: o, ctx) {
                 ctx.graph.set(g, "NSControlView", try ctx.ref(control))
             }

@@ -169,6 +169,7 @@ enum ScrollViewEncoder: ObjectEncoder {
         try AppKitView.encodeBase(o, g, &ctx)
         let target = try ctx.doc.objects[o].parent.map { p throws(ArchiveError) in try ctx.ref(p) } ?? .null
         let action = ctx.graph.string("_doScroller:")
+        if ctx.tiles[o]?.enabled == true { ctx.graph.set(g, "NSEnabled", .bool(true)) }
         ctx.graph.set(g, "NSAllowsLogicalLayoutDirection", .bool(false))
         ctx.graph.set(g, "NSControlAction", action)
         ctx.graph.set(g, "NSControlTarget", target)

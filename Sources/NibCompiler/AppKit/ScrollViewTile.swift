@@ -25,6 +25,8 @@ struct ScrollViewTile {
         var layer = false
         /// A scroller the tile gives the regular control size.
         var regularSize = false
+        /// A scroller the document's size enables.
+        var enabled = false
     }
 
     static let overlayThickness: Double = 15
@@ -88,6 +90,7 @@ struct ScrollViewTile {
             if sizable?["widthSizable"] == "YES", d[2] <= xibClip[2] { f[2] = d[2] + clip[2] - xibClip[2] }
             if sizable?["heightSizable"] == "YES" { f[3] = d[3] + clip[3] - xibClip[3] }
             if isTable, let h = headerHeight { f[3] = clip[3] - h }
+            if isTable { fitColumns(doc, tableFrame: &f, clipWidth: clip[2], border: border, &ctx) }
             if f != d { ctx.tiles[doc, default: Placement()].frame = f }
             if isTable, let header, let h = headerHeight, var hf = AppKitView.frame(header, ctx) {
                 hf[2] = f[2]
@@ -100,6 +103,8 @@ struct ScrollViewTile {
             guard let scroller else { continue }
             var p = ctx.tiles[scroller] ?? Placement()
             p.layer = border == 0 && doc.map { ctx.doc.objects[$0].name != "textView" } ?? true
+            // A table wider than its clip view enables the horizontal scroller, shown or not.
+            if !vertical, let doc, ctx.tableFitFlags[doc] == 0x60_0000 { p.enabled = true }
             p.regularSize = isTable ? overlay : !overlay
             if isTable {
                 let shown = vertical ? verticalShown : horizontalShown
@@ -109,6 +114,64 @@ struct ScrollViewTile {
             ctx.tiles[scroller] = p
         }
         return tile
+    }
+
+    /// How AppKit fits a table's columns, as the golden pairs show it (`NSTvFlags` 0x200000 "columns
+    /// leave room", 0x400000 "columns fill"):
+    /// * columns wider than the clip view: the table widens to them plus 29 points; both bits;
+    /// * a borderless scroll view: the columns fill when they leave exactly 29 points, else leave room;
+    /// * a bordered one: 29 points or more to spare leave room; less, and the column autoresizing
+    ///   style resizes the columns (the last, the first, or the resizable ones) to leave 9 points;
+    ///   under overlay scrollers, columns that do not fill exactly shrink by 29 instead and leave room.
+    ///   These are the golden pairs' outcomes, not AppKit's algorithm.
+    static func fitColumns(_ table: Int, tableFrame f: inout [Double], clipWidth: Double, border: Double, _ ctx: inout EncodingContext) {
+        let columns = ctx.objects(table, in: "tableColumns")
+        guard !columns.isEmpty else { return }
+        let spacing = ctx.property(table, "intercellSpacing").flatMap { ctx.number($0, "width") } ?? 3
+        let widths = columns.map { ctx.attr($0, "width").flatMap(Double.init) ?? 100 }
+        let total = widths.reduce(0, +) + spacing * Double(columns.count)
+        if total > clipWidth {
+            f[2] = total + 29
+            ctx.tableFitFlags[table] = 0x60_0000
+            return
+        }
+        let gap = f[2] - total
+        if border == 0 {
+            ctx.tableFitFlags[table] = gap == 29 ? 0x40_0000 : 0x20_0000
+            return
+        }
+        if gap >= 29 {
+            ctx.tableFitFlags[table] = 0x20_0000
+            return
+        }
+        // Overlay scrollers (an autohiding scroll view): columns that nearly fill shrink by 29 and
+        // leave room; columns that fill exactly are fitted like the legacy case.
+        let overlay = ctx.doc.objects[table].parent.flatMap { ctx.doc.objects[$0].parent }.map { ctx.flag($0, "autohidesScrollers") } ?? false
+        let shrinks = overlay && gap > 0
+        ctx.tableFitFlags[table] = shrinks ? 0x20_0000 : 0x40_0000
+        var excess = shrinks ? -29 : gap - 9
+        let resizable = columns.indices.filter { i in
+            ctx.property(columns[i], "resizingMask").map { ctx.tree.elements[$0]["resizeWithTable"] == "YES" } ?? false
+        }
+        let order: [Int]
+        switch ctx.attr(table, "columnAutoresizingStyle") ?? "uniform" {
+        case "lastColumnOnly": order = resizable.suffix(1).reversed()
+        case "firstColumnOnly": order = Array(resizable.prefix(1))
+        case "none": order = []
+        default: order = resizable
+        }
+        guard !order.isEmpty else { return }
+        // Spread the difference over the columns, the remainder to the first; each within its limits.
+        let share = (excess / Double(order.count)).rounded(.towardZero)
+        let remainder = excess - share * Double(order.count)
+        for (n, i) in order.enumerated() {
+            let c = columns[i]
+            let delta = share + (n == 0 ? remainder : 0)
+            let minWidth = ctx.attr(c, "minWidth").flatMap(Double.init) ?? 10
+            let maxWidth = ctx.attr(c, "maxWidth").flatMap(Double.init) ?? .greatestFiniteMagnitude
+            let w = min(max(widths[i] + delta, minWidth), maxWidth)
+            if w != widths[i] { ctx.columnWidths[c] = w }
+        }
     }
 
     /// A shown scroller's frame: along the right or bottom edge of the content area, below the header.

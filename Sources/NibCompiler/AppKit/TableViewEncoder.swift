@@ -86,7 +86,7 @@ enum TableViewEncoder: ObjectEncoder {
         if let bg = AppKitColor.color(of: o, key: "backgroundColor", &ctx) { ctx.graph.set(g, "NSBackgroundColor", bg) }
         if let grid = AppKitColor.color(of: o, key: "gridColor", &ctx) { ctx.graph.set(g, "NSGridColor", grid) }
         ctx.graph.set(g, "NSRowHeight", .double(ctx.attr(o, "rowHeight").flatMap(Double.init) ?? 17))
-        ctx.graph.set(g, "NSTvFlags", .int(tvFlags(o, ctx)))
+        ctx.graph.set(g, "NSTvFlags", .int(Int64(Int32(truncatingIfNeeded: tvFlags(o, ctx) | (ctx.tableFitFlags[o] ?? 0)))))
         ctx.graph.set(g, "NSDelegate", .null)
         ctx.graph.set(g, "NSDataSource", .null)
         ctx.graph.set(g, "NSColumnAutoresizingStyle", .int(autoresizing[ctx.attr(o, "columnAutoresizingStyle") ?? "uniform"] ?? 1))
@@ -100,7 +100,7 @@ enum TableViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSTableViewGroupRowStyle", .int(1))
         if ctx.flag(o, "usesAutomaticRowHeights") { ctx.graph.set(g, "NSTableViewUseARH", .bool(true)) }
         if outline {
-            ctx.graph.set(g, "NSOutlineViewIndentationPerLevelKey", .float(Float(ctx.attr(o, "indentationPerLevel").flatMap(Double.init) ?? 16)))
+            ctx.graph.set(g, "NSOutlineViewIndentationPerLevelKey", .float(Float(ctx.attr(o, "indentationPerLevel").flatMap(Double.init) ?? 0)))
             if !ctx.flag(o, "autoresizesOutlineColumn") { ctx.graph.set(g, "NSOutlineViewAutoresizesOutlineColumnKey", .bool(false)) }
             if ctx.flag(o, "autosaveExpandedItems") { ctx.graph.set(g, "NSOutlineViewAutosaveExpandedItemsKey", .bool(true)) }
             ctx.graph.set(g, "NSOutineViewStronglyReferencesItems", .bool(true))
@@ -115,7 +115,7 @@ enum TableViewEncoder: ObjectEncoder {
         let table = ctx.doc.objects[o].parent
         let index = table.map { t in ctx.objects(t, in: "tableColumns").firstIndex(of: o) ?? 0 } ?? 0
         ctx.graph.set(g, "NSIdentifier", ctx.graph.string(ctx.attr(o, "identifier") ?? "AutomaticTableColumnIdentifier.\(index)"))
-        ctx.graph.set(g, "NSWidth", .double(ctx.attr(o, "width").flatMap(Double.init) ?? 100))
+        ctx.graph.set(g, "NSWidth", .double(ctx.columnWidths[o] ?? ctx.attr(o, "width").flatMap(Double.init) ?? 100))
         ctx.graph.set(g, "NSMinWidth", .double(ctx.attr(o, "minWidth").flatMap(Double.init) ?? 10))
         ctx.graph.set(g, "NSMaxWidth", .double(ctx.attr(o, "maxWidth").flatMap(Double.init) ?? 3.4028234663852886e+38))
         if let h = ctx.property(o, "headerCell") { ctx.graph.set(g, "NSHeaderCell", headerCell(h, &ctx)) }
@@ -129,6 +129,15 @@ enum TableViewEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSIsResizeable", .bool(true))
         }
         if ctx.attr(o, "editable") != "NO" { ctx.graph.set(g, "NSIsEditable", .bool(true)) }
+        if let sort = ctx.property(o, "sortDescriptorPrototype") {
+            let el = ctx.tree.elements[sort]
+            let d = ctx.graph.add("NSSortDescriptor")
+            ctx.graph.set(d, "NSKey", ctx.graph.string(el["sortKey"] ?? ""))
+            ctx.graph.set(d, "NSAscending", .bool(el["ascending"] != "NO"))
+            ctx.graph.set(d, "NSSelector", ctx.graph.string(el["selector"] ?? "compare:"))
+            ctx.graph.set(d, "NSReverseNullOrder", .bool(false))
+            ctx.graph.set(g, "NSSortDescriptorPrototype", .ref(d))
+        }
         if ctx.flag(o, "hidden") { ctx.graph.set(g, "NSHidden", .bool(true)) }
         if let table { ctx.graph.set(g, "NSTableView", try ctx.ref(table)) }
     }

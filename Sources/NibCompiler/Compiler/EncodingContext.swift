@@ -31,6 +31,10 @@ struct EncodingContext {
     var frameSizeOverride: [Int: (Double, Double)] = [:]
     /// Views laid out by their scroll view (``ScrollViewTile``): frame, hidden, superview.
     var tiles: [Int: ScrollViewTile.Placement] = [:]
+    /// Table or outline view (XIB object) → the `NSTvFlags` column-fit bits its tile decided, and
+    /// column (XIB object) → the width the fit gave it.
+    var tableFitFlags: [Int: Int64] = [:]
+    var columnWidths: [Int: Double] = [:]
     /// Split view panes: they clip to their bounds whatever the source says.
     var clippedPanes: Set<Int> = []
     /// Table or outline view (XIB object) → where its scroll view puts its corner view.
