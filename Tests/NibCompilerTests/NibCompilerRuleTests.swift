@@ -60,6 +60,14 @@ import Nib
         ("test_table_uniform_header", "tables wider than their clip view, enabled horizontal scroller"),
         ("test_sort_desc", "sort descriptor prototypes"),
         ("imagecell_datacell_font", "image data cells: control size and font"),
+        ("dateformatter_weekday", "date formatters parse titles into dates (a weekday alone)"),
+        ("test_date_formatter", "date formatters parse titles into dates (styles)"),
+        ("button_imagehugstitle", "imageHugsTitle on the button cell"),
+        ("test10_next_key", "subviews follow their resized document view (autoresizing)"),
+        ("test_box_titled", "subviews follow a box content view sized below its title"),
+        ("scrollview_table", "a headerless table with fixed columns hides its corner view"),
+        ("sv_nohs_wide_col", "a table fills its clip view vertically"),
+        ("StatusBar", "custom view subviews last to first; constraints told apart by their items"),
         ("with_view", "a borderless window's content view without a mask"),
     ]
 
@@ -126,5 +134,22 @@ import Nib
         #expect(NumberFormatterEncoder.pattern(minInt: 1, maxInt: 42, minFrac: 0, maxFrac: 0, grouping: 0) == String(repeating: "#", count: 41) + "0")
         #expect(NumberFormatterEncoder.pattern(minInt: 1, maxInt: 2_000_000_000, minFrac: 0, maxFrac: 3, grouping: 3) == "#,##0.###")
         #expect(NumberFormatterEncoder.pattern(minInt: 1, maxInt: 2_000_000_000, minFrac: 2, maxFrac: 2, grouping: 3) == "#,##0.00")
+    }
+}
+
+/// The date pattern parser behind formatted cell titles.
+@Suite struct DatePatternParserTests {
+    @Test func parsesStyleAndCustomPatterns() {
+        // 1976-01-04 23:00 UTC, and the first Wednesday of 2000.
+        #expect(DatePatternParser.parse("4/1/1976, 11:00 pm", pattern: "d/M/y, h:mm\u{202F}a") == -788_662_800)
+        #expect(DatePatternParser.parse("Wednesday", pattern: "EEEE") == -31_276_800)
+        #expect(DatePatternParser.parse("1 January 2001 at 12:00 am", pattern: "d MMMM y 'at' h:mm a") == 0)
+    }
+
+    @Test func refusesWhatDoesNotMatch() {
+        #expect(DatePatternParser.parse("Text Cell", pattern: "d/M/y, h:mm a") == nil)
+        #expect(DatePatternParser.parse("", pattern: "d/M/y") == nil)
+        #expect(DatePatternParser.parse("31/13/2000", pattern: "d/M/y") == nil)
+        #expect(DatePatternParser.parse("4/1/1976 trailing", pattern: "d/M/y") == nil)
     }
 }

@@ -211,7 +211,7 @@ struct ComparisonWalk {
     }
 
     /// A member's order-free identity: its text or number, or its class (constraints also by their
-    /// attributes and constant, AppKit connectors by their label).
+    /// attributes, constant and items' classes, AppKit connectors by their label and ends' classes).
     func memberKey(_ g: ArchiveGraph, _ v: ArchiveValue) -> String {
         if case .ref(let i) = v, i >= 0, i < g.objects.count {
             if let s = try? g.string(of: v) { return "s" + s }
@@ -226,7 +226,8 @@ struct ComparisonWalk {
             for name in ["NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSRelation"] {
                 key += "|" + (g.value(ofObject: i, forKey: name).map { valueText(g, $0) } ?? "-")
             }
-            return key
+            // Constraints alike but for their items tell apart by the items' classes.
+            return key + "|" + endClass(g, i, "NSFirstItem") + "|" + endClass(g, i, "NSSecondItem")
         }
         return v.kindName
     }

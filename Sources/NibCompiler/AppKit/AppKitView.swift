@@ -58,6 +58,36 @@ enum AppKitView {
         return flags
     }
 
+    /// When the compile gives view `o` another size than its source frame (a tile, a window's content
+    /// rectangle, a box's title), its subviews follow as AppKit's autoresizing moves them: the change
+    /// along each axis is split evenly among the flexible margins and size. A frame already decided
+    /// for a subview wins.
+    static func resizeSubviews(of o: Int, _ subviews: [Int], _ ctx: inout EncodingContext) {
+        guard let old = frame(o, ctx), !subviews.isEmpty else { return }
+        var new = old
+        if let size = ctx.frameSizeOverride[o] { new = [0, 0, size.0, size.1] }
+        if let r = ctx.tiles[o]?.frame { new = r }
+        let dx = new[2] - old[2], dy = new[3] - old[3]
+        guard dx != 0 || dy != 0 else { return }
+        for s in subviews where ctx.tiles[s]?.frame == nil {
+            guard var f = frame(s, ctx), let m = ctx.property(s, "autoresizingMask").map({ ctx.tree.elements[$0] }) else { continue }
+            func flexible(_ name: String) -> Bool { m[name] == "YES" }
+            let h = ["flexibleMinX", "widthSizable", "flexibleMaxX"].filter(flexible)
+            let v = ["flexibleMinY", "heightSizable", "flexibleMaxY"].filter(flexible)
+            if !h.isEmpty {
+                let share = dx / Double(h.count)
+                if flexible("flexibleMinX") { f[0] += share }
+                if flexible("widthSizable") { f[2] += share }
+            }
+            if !v.isEmpty {
+                let share = dy / Double(v.count)
+                if flexible("flexibleMinY") { f[1] += share }
+                if flexible("heightSizable") { f[3] += share }
+            }
+            if f != frame(s, ctx) { ctx.tiles[s, default: ScrollViewTile.Placement()].frame = f }
+        }
+    }
+
     /// The frame rectangle of `<rect key="frame">`.
     static func frame(_ o: Int, _ ctx: EncodingContext) -> [Double]? {
         guard let r = ctx.property(o, "frame") else { return nil }
@@ -76,6 +106,7 @@ enum AppKitView {
         if let hidden = tile?.hidden { flags = hidden ? flags | 0x8000_0000 : flags & ~0x8000_0000 }
         ctx.graph.set(g, "NSvFlags", AppKitControl.int32(flags))
         let subviews = ctx.objects(o, in: "subviews")
+        resizeSubviews(of: o, subviews, &ctx)
         if !subviews.isEmpty || ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") != nil {
             var list: [NibGraph.Value] = []
             // ibtool archives a custom view's subviews last to first (every golden pair shows it).

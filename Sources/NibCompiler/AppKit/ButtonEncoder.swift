@@ -48,6 +48,8 @@ enum ButtonEncoder: ObjectEncoder {
         if ["border", "borderAndBezel"].contains(ctx.attr(o, "borderStyle") ?? "") { flags |= 0x80_0000 }
         flags |= imagePositions[ctx.attr(o, "imagePosition") ?? ""] ?? 0
         flags |= ((ctx.attr(o, "inset").flatMap { Int64($0) } ?? 0) & 3) << 13
+        // The control's imageHugsTitle is the cell's 0x20.
+        if let control = AppKitControl.controlView(ofCell: o, ctx), ctx.flag(control, "imageHugsTitle") { flags |= 0x20 }
         ctx.graph.set(g, "NSButtonFlags", AppKitControl.int32(flags))
         let bezel = bezels[ctx.attr(o, "bezelStyle") ?? ""] ?? 0
         var flags2 = (bezel & 7) | (bezel >> 3) << 5

@@ -50,6 +50,8 @@ struct ScrollViewTile {
     var horizontalShown: Bool
     var verticalThickness: Double
     var isTable: Bool
+    /// The scroll view has no horizontal scroller and the table's columns neither resize nor move.
+    var fixedColumns = false
 
     /// Computes the layout of scroll view `o` and records the placements of its clip view, document
     /// view, scrollers and header in `ctx.tiles`. Returns nil when the source lacks the frames it needs.
@@ -79,9 +81,12 @@ struct ScrollViewTile {
             if verticalShown { clip[2] -= vThickness }
             if horizontalShown { clip[3] -= hThickness }
         }
-        let tile = ScrollViewTile(border: border, inner: inner, clip: clip, headerHeight: headerHeight, overlay: overlay,
+        var tile = ScrollViewTile(border: border, inner: inner, clip: clip, headerHeight: headerHeight, overlay: overlay,
                                   verticalShown: verticalShown, horizontalShown: horizontalShown, verticalThickness: vThickness,
                                   isTable: isTable)
+        if let doc, isTable {
+            tile.fixedColumns = !hasH && ctx.attr(doc, "columnResizing") == "NO" && ctx.attr(doc, "columnReordering") == "NO"
+        }
         ctx.tiles[clipObject, default: Placement()].frame = clip
         // The document view follows the clip view where it is sizable.
         if let doc, let d = docFrame {
@@ -89,9 +94,10 @@ struct ScrollViewTile {
             let sizable = ctx.property(doc, "autoresizingMask").map { ctx.tree.elements[$0] }
             if sizable?["widthSizable"] == "YES", d[2] <= xibClip[2] { f[2] = d[2] + clip[2] - xibClip[2] }
             if sizable?["heightSizable"] == "YES" { f[3] = d[3] + clip[3] - xibClip[3] }
-            if isTable, let h = headerHeight { f[3] = clip[3] - h }
+            // A table fills the clip view's height below its header.
+            if isTable { f[3] = clip[3] - (headerHeight ?? 0) }
             if isTable { fitColumns(doc, tableFrame: &f, clipWidth: clip[2], border: border, &ctx) }
-            if f != d { ctx.tiles[doc, default: Placement()].frame = f }
+            ctx.tiles[doc, default: Placement()].frame = f  // decided here, even unchanged
             if isTable, let header, let h = headerHeight, var hf = AppKitView.frame(header, ctx) {
                 hf[2] = f[2]
                 hf[3] = h
@@ -191,9 +197,10 @@ struct ScrollViewTile {
     var corner: (frame: [Double], hidden: Bool, adopted: Bool) {
         let defaultFrame: [Double] = [0, 0, 17, 28]
         guard let headerHeight else {
-            // Without a header the corner stays the table's.
+            // Without a header the corner stays the table's; hidden under overlay scrollers when the
+            // table can neither scroll sideways nor have its columns resized or moved.
             if !overlay && verticalShown { return ([inner[0] + inner[2] - 17, 1, 18, 28], false, false) }
-            return (defaultFrame, false, false)
+            return (defaultFrame, overlay && fixedColumns, false)
         }
         if border == 0 { return (defaultFrame, false, false) }
         if !overlay && verticalShown { return ([inner[0] + clip[2], inner[1], verticalThickness + 1, headerHeight], false, true) }

@@ -40,14 +40,26 @@ enum TextFieldEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags(c, ctx)))
         let formatter = ctx.object(c, key: "formatter")
         let formatterKind = formatter.map { ctx.doc.objects[$0].name }
-        // A cell with a style-based date formatter sets the top bit of NSCellFlags2.
-        let styled = formatterKind == "dateFormatter" && formatter.map { ctx.attr($0, "dateFormat") == nil } == true
-        let flags2 = AppKitControl.cellFlags2(c, ctx) | (styled ? 0x8000_0000 : 0)
-        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(flags2))
-        // A number formatter turns the title into its number; an empty title archives no contents.
+        // A formatter turns the title into its object value: a number formatter's number (an empty
+        // title archives no contents), a date formatter's date; a title a date formatter cannot read
+        // stays text and sets the top bit of NSCellFlags2.
         let title = ctx.attr(c, "title") ?? ""
+        var date: Double?
+        if formatterKind == "dateFormatter", let f = formatter {
+            let pattern = ctx.attr(f, "dateFormat") ?? DateFormatterEncoder.format(
+                date: DateFormatterEncoder.styles[ctx.attr(f, "dateStyle") ?? "none"] ?? 0,
+                time: DateFormatterEncoder.styles[ctx.attr(f, "timeStyle") ?? "none"] ?? 0)
+            date = DatePatternParser.parse(title, pattern: pattern)
+        }
+        let unreadable = formatterKind == "dateFormatter" && date == nil
+        let flags2 = AppKitControl.cellFlags2(c, ctx) | (unreadable ? 0x8000_0000 : 0)
+        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(flags2))
         if formatterKind == "numberFormatter" {
             if let number = NumberFormatterEncoder.parse(title, &ctx) { ctx.graph.set(g, "NSContents", number) }
+        } else if let date {
+            let d = ctx.graph.add("NSDate")
+            ctx.graph.set(d, "NS.time", .double(date))
+            ctx.graph.set(g, "NSContents", .ref(d))
         } else {
             ctx.graph.set(g, "NSContents", ctx.text(title, of: c, property: "title"))
         }
