@@ -10,9 +10,9 @@ struct CompileCommand: ParsableCommand {
         discussion: """
         Reads a modern XIB (document version 3.0, UIKit or AppKit) and writes the nib ibtool would: a \
         NIBArchive file, or for macOS deployment targets before 10.13 a nib directory with \
-        keyedobjects.nib and keyedobjects-101300.nib. An AppKit storyboard becomes a .storyboardc \
-        directory (Info.plist and one nib per scene and controller); UIKit storyboards stop with an error \
-        for now. Diagnostics go to standard error as \
+        keyedobjects.nib and keyedobjects-101300.nib. A storyboard becomes a .storyboardc directory \
+        (Info.plist, one nib per scene controller and one per controller's view; UIKit segues as \
+        templates). Diagnostics go to standard error as \
         `file:line:col: error|warning: message`; warnings name elements the compiler does not encode \
         completely yet. With --format json a summary of the result and every diagnostic is printed. \
         Exit status: 0 compiled, 1 failed. Docs/xib-compiler.md \

@@ -35,6 +35,8 @@ struct EncodingContext {
     /// column (XIB object) → the width the fit gave it.
     var tableFitFlags: [Int: Int64] = [:]
     var columnWidths: [Int: Double] = [:]
+    /// UIKit storyboard segue (index in the plan) → its template's graph object in this nib.
+    var segueTemplates: [Int: Int] = [:]
     /// Split view panes: they clip to their bounds whatever the source says.
     var clippedPanes: Set<Int> = []
     /// Table or outline view (XIB object) → where its scroll view puts its corner view.

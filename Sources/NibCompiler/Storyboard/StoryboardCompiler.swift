@@ -3,8 +3,8 @@ import Nib
 
 /// Compiles a storyboard into the files of a `.storyboardc` (`nib-object-model.md` §3): `Info.plist`,
 /// one nib per scene controller (`MainMenu`, `NSWindowController-<id>` or the storyboard identifier)
-/// and one per view controller's view (`<vc>-view-<view>`). AppKit storyboards only so far; the
-/// controller identifiers' UUIDs are derived from the document (ibtool's are random).
+/// and one per view controller's view (`<vc>-view-<view>`); the controller identifiers' UUIDs are
+/// derived from the document (ibtool's are random). UIKit storyboards: ``UIKitStoryboardCompiler``.
 enum StoryboardCompiler {
     struct Output {
         var files: [(name: String, bytes: [UInt8])] = []
@@ -13,9 +13,7 @@ enum StoryboardCompiler {
     }
 
     static func compile(_ doc: XIBDocument, options: NibCompilerOptions) throws(ArchiveError) -> Output {
-        guard doc.runtime == .cocoa else {
-            throw doc.tree.error(.unsupportedFormat, "UIKit storyboards are not compiled yet (AppKit storyboards are)", at: doc.tree.root)
-        }
+        guard doc.runtime == .cocoa else { return try UIKitStoryboardCompiler.compile(doc, options: options) }
         var plan = StoryboardPlan(doc: doc)
         var out = Output()
         var nibNames: [(String, String)] = []

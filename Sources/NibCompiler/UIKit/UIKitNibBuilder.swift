@@ -54,6 +54,13 @@ enum UIKitNibBuilder {
                 if let v = try UIKitRuntimeAttributes.encode(a, of: o, &ctx) { pairs.append(v) }
             }
         }
+        writeRoot(root, topLevel: topLevel, awake: awake, connections: connections, pairs: pairs, &ctx)
+    }
+
+    /// Object 0's lists: top-level objects, objects to awake, connections, key/value pairs; ibtool
+    /// shares one empty `NSArray` among the empty lists.
+    static func writeRoot(_ root: Int, topLevel: [NibGraph.Value], awake: [NibGraph.Value], connections: [NibGraph.Value],
+                          pairs: [NibGraph.Value], _ ctx: inout EncodingContext) {
         let empty = ctx.graph.collection("NSArray", [])
         func list(_ values: [NibGraph.Value]) -> NibGraph.Value { values.isEmpty ? empty : ctx.graph.collection("NSArray", values) }
         ctx.graph.set(root, "UINibTopLevelObjectsKey", list(topLevel))
