@@ -46,14 +46,10 @@ import NibCompiler
 
     @Test func catalogColoursCarryTheProfilesIbtoolEmbedded() throws {
         guard Corpus.require() else { return }
-        // textfield_textcolor.xib: catalog colours whose gray fallbacks hold the Generic Gray profile.
-        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
-        var pair = XIBGoldenPair(name: "textcolor", source: dir.appendingPathComponent("textfield_textcolor_v20037.xib"),
-                                 compiled: dir.appendingPathComponent("textfield_textcolor_v20037.nib"))
-        let without = pair.measure()
+        // textfield_textcolor_v20037.xib: catalog colours whose gray fallbacks hold the Generic Gray profile.
+        let without = try XIBCorpus.measure("textfield_textcolor_v20037", profiles: false)
         #expect(without.comparison?.samples.contains { $0.contains("NSColorSpace.NSICC: missing") } == true)
-        pair.options.colorProfiles = try NibColorProfiles(contentsOf: XIBCorpus.colorProfileSource)
-        let with = pair.measure()
+        let with = try XIBCorpus.measure("textfield_textcolor_v20037")
         #expect(with.comparison?.samples.contains { $0.contains("NSICC") } == false, "\(with.comparison?.samples ?? [])")
         let gained = try #require(with.comparison).equal - (try #require(without.comparison).equal)
         #expect(gained > 0)

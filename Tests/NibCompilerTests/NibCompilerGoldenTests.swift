@@ -103,11 +103,7 @@ import Nib
     func boxesMatchIbtoolWithTheColourProfiles(_ name: String) throws {
         guard Corpus.require() else { return }
         // Boxes' catalog colours fall back to the generic gray space, whose ICC profile ibtool embeds.
-        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
-        var pair = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
-                                 compiled: dir.appendingPathComponent("\(name).nib"))
-        pair.options.colorProfiles = try NibColorProfiles(contentsOf: XIBCorpus.colorProfileSource)
-        let c = try #require(pair.measure().comparison)
+        let c = try #require(try XIBCorpus.measure(name).comparison)
         #expect(c.isFullyEqual, "\(name): \(c.samples)")
     }
 

@@ -74,11 +74,7 @@ import Nib
     @Test(arguments: rules.map(\.pair))
     func pairMatchesIbtool(_ name: String) throws {
         guard Corpus.require() else { return }
-        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
-        var pair = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
-                                 compiled: dir.appendingPathComponent("\(name).nib"))
-        pair.options.colorProfiles = try NibColorProfiles(contentsOf: XIBCorpus.colorProfileSource)
-        let result = pair.measure()
+        let result = try XIBCorpus.measure(name)
         let rule = Self.rules.first { $0.pair == name }?.rule ?? ""
         #expect(result.comparison?.isFullyEqual == true, "\(name) (\(rule)): \(result.comparison?.samples ?? [])")
         #expect(result.loadsAlike, "\(name): \(result.loadDifferences)")
@@ -99,12 +95,8 @@ import Nib
     func scrollViewsAreTiledAsAppKitTilesThem(_ name: String) throws {
         guard Corpus.require() else { return }
         // Overlay and legacy scrollers, header clip views, clip bounds, corner views: every key of
-        // these classes equals ibtool's (table flags and column widths are another matter).
-        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
-        var pair = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
-                                 compiled: dir.appendingPathComponent("\(name).nib"))
-        pair.options.colorProfiles = try NibColorProfiles(contentsOf: XIBCorpus.colorProfileSource)
-        let c = try #require(pair.measure().comparison)
+        // these classes equals ibtool's.
+        let c = try #require(try XIBCorpus.measure(name).comparison)
         for cls in ["NSClipView", "NSScrollView", "NSScroller", "_NSCornerView", "NSTableHeaderView"] {
             guard let counts = c.byClass[cls] else { continue }
             #expect(counts.equal == counts.pairs, "\(name): \(cls) \(counts.equal) of \(counts.pairs): \(c.samples)")

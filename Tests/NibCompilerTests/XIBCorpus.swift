@@ -41,6 +41,16 @@ enum XIBCorpus {
         return pairs
     }
 
+    /// Measures golden pair `name` of `viraptor-ibtool/samples/correct`, with ibtool's colour profiles
+    /// unless `profiles` is false.
+    static func measure(_ name: String, profiles: Bool = true) throws -> XIBGoldenResult {
+        let dir = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct")
+        var pair = XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"),
+                                 compiled: dir.appendingPathComponent("\(name).nib"))
+        if profiles { pair.options.colorProfiles = try NibColorProfiles(contentsOf: colorProfileSource) }
+        return pair.measure()
+    }
+
     /// Whether a source is a modern `document` version 3.0 (the rest are legacy `<archive>` XIBs).
     static func isModern(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(400), as: UTF8.self)

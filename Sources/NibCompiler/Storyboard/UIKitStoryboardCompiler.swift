@@ -170,16 +170,7 @@ enum UIKitStoryboardCompiler {
         var topLevel: [NibGraph.Value] = [.ref(owner), .ref(firstResponder), viewValue]
         // The view's objects in UIKit's awake order.
         var awake = topLevel
-        var queue = [view]
-        var next = 0
-        while next < queue.count {
-            let o = queue[next]
-            next += 1
-            for c in ctx.objects(o, in: "constraints") where ctx.attr(c, "placeholder") != "YES" { awake.append(try ctx.ref(c)) }
-            let kids = ctx.objects(o, in: "subviews")
-            for k in kids { awake.append(try ctx.ref(k)) }
-            queue.append(contentsOf: kids)
-        }
+        let queue = try UIKitNibBuilder.awakeBelow(view, into: &awake, &ctx)
         let subtree = Set(queue)
         var connections = [outlet("view", .ref(owner), viewValue, &ctx)]
         var placeholders: [Int: Int] = [:]

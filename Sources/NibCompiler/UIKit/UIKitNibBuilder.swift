@@ -14,27 +14,9 @@ enum UIKitNibBuilder {
         // view's constraints, then its children (a visual effect view's content view counts with its
         // subviews, as if they were the effect view's own).
         var awake: [NibGraph.Value] = []
-        func children(_ o: Int) -> [Int] {
-            if doc.objects[o].key == "contentView", doc.objects[o].name == "view", doc.objects[o].parent != nil { return [] }
-            var out = ctx.objects(o, in: "subviews")
-            for c in doc.objects[o].children where doc.objects[c].key == "contentView" && doc.objects[c].name == "view" {
-                out.append(c)
-                out.append(contentsOf: ctx.objects(c, in: "subviews"))
-            }
-            return out
-        }
         for top in doc.topLevel where isAwoken(doc.objects[top].name) {
             awake.append(try ctx.ref(top))
-            var queue = [top]
-            var next = 0
-            while next < queue.count {
-                let o = queue[next]
-                next += 1
-                for c in ctx.objects(o, in: "constraints") where ctx.attr(c, "placeholder") != "YES" { awake.append(try ctx.ref(c)) }
-                let kids = children(o)
-                for k in kids { awake.append(try ctx.ref(k)) }
-                queue.append(contentsOf: kids)
-            }
+            _ = try awakeBelow(top, into: &awake, &ctx)
         }
 
         // Connections: outlets (and collections) before events; within each, every object's in
@@ -70,6 +52,33 @@ enum UIKitNibBuilder {
         ctx.graph.set(root, "UINibAccessibilityConfigurationsKey", empty)
         ctx.graph.set(root, "UINibTraitStorageListsKey", empty)
         ctx.graph.set(root, "UINibKeyValuePairsKey", list(pairs))
+    }
+
+    /// Appends the objects below `top` in ibtool's awake order (breadth first: a view's constraints,
+    /// then its children; a visual effect view's content view counts with its subviews, as if they
+    /// were the effect view's own) and returns every view visited, `top` first.
+    static func awakeBelow(_ top: Int, into awake: inout [NibGraph.Value], _ ctx: inout EncodingContext) throws(ArchiveError) -> [Int] {
+        let doc = ctx.doc
+        func children(_ o: Int) -> [Int] {
+            if doc.objects[o].key == "contentView", doc.objects[o].name == "view", doc.objects[o].parent != nil { return [] }
+            var out = ctx.objects(o, in: "subviews")
+            for c in doc.objects[o].children where doc.objects[c].key == "contentView" && doc.objects[c].name == "view" {
+                out.append(c)
+                out.append(contentsOf: ctx.objects(c, in: "subviews"))
+            }
+            return out
+        }
+        var queue = [top]
+        var next = 0
+        while next < queue.count {
+            let o = queue[next]
+            next += 1
+            for c in ctx.objects(o, in: "constraints") where ctx.attr(c, "placeholder") != "YES" { awake.append(try ctx.ref(c)) }
+            let kids = children(o)
+            for k in kids { awake.append(try ctx.ref(k)) }
+            queue.append(contentsOf: kids)
+        }
+        return queue
     }
 
     /// Objects UIKit sends `awakeFromNib` (and lists in `UINibObjectsKey`).
