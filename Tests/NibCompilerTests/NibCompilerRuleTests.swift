@@ -91,6 +91,28 @@ import Nib
         #expect(result.loadsAlike, "\(name): \(result.loadDifferences)")
     }
 
+    @Test(arguments: [
+        ("BLOnboardingViewController", "tap gesture recognizers; named fonts with a descriptor; labels without a colour follow traits; events by selector"),
+        ("ExportLogsViewController", "picker views; outlets and events ordered by label"),
+    ])
+    func uikitPairMatchesIbtool(_ name: String, _ rule: String) throws {
+        guard Corpus.require() else { return }
+        let pairs = try XIBCorpus.goldenPairs().filter { $0.name.hasSuffix("brooklyn/Resources/\(name).xib") }
+        let result = try #require(pairs.first).measure()
+        #expect(result.comparison?.isFullyEqual == true, "\(name) (\(rule)): \(result.comparison?.samples ?? [])")
+        #expect(result.loadsAlike, "\(name): \(result.loadDifferences)")
+    }
+
+    @Test func uikitTextFieldsDefaultToLeftAndWriteBothVerticalAlignments() throws {
+        guard Corpus.require() else { return }
+        // brooklyn's SendMessageController: a top-aligned field without a textAlignment.
+        let pairs = try XIBCorpus.goldenPairs().filter { $0.name.hasSuffix("SendMessageController.xib") }
+        let pair = try #require(pairs.first)
+        let c = try #require(pair.measure().comparison)
+        let field = try #require(c.byClass["UITextField"])
+        #expect(field.equal == field.pairs, "\(c.samples)")
+    }
+
     @Test(arguments: ["test_table_header", "test_date_formatter", "test_sv2", "test_table_1col_autohide", "test13_clip_flags"])
     func scrollViewsAreTiledAsAppKitTilesThem(_ name: String) throws {
         guard Corpus.require() else { return }

@@ -9,18 +9,11 @@ enum UIButtonEncoder: ObjectEncoder {
         "custom": 0, "system": 1, "roundedRect": 1, "detailDisclosure": 2, "infoLight": 3, "infoDark": 4, "contactAdd": 5, "close": 7,
     ]
     static let states: [String: Int64] = ["normal": 0, "highlighted": 1, "disabled": 2, "selected": 4, "focused": 8]
-    static let horizontalAlignments: [String: Int64] = ["center": 0, "left": 1, "right": 2, "fill": 3, "leading": 4, "trailing": 5]
-    static let verticalAlignments: [String: Int64] = ["center": 0, "top": 1, "bottom": 2, "fill": 3]
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.setClass(of: o, g, "UIButton")
         try UIKitView.encodeBase(o, g, &ctx)
-        if let h = horizontalAlignments[ctx.attr(o, "contentHorizontalAlignment") ?? "center"], h != 0 {
-            ctx.graph.set(g, "UIContentHorizontalAlignment", .int(h))
-        }
-        if let v = verticalAlignments[ctx.attr(o, "contentVerticalAlignment") ?? "center"], v != 0 {
-            ctx.graph.set(g, "UIContentVerticalAlignment", .int(v))
-        }
+        UIKitControl.encodeAlignments(o, g, &ctx)
         var content: [(NibGraph.Value, NibGraph.Value)] = []
         for e in ctx.tree.children(of: ctx.doc.objects[o].element, named: "state") {
             guard let state = ctx.tree.elements[e]["key"].flatMap({ states[$0] }) else { continue }

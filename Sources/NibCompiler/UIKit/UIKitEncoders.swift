@@ -5,6 +5,8 @@ enum UIKitEncoders {
         UIViewEncoder.self,
         UIButtonEncoder.self,
         UITextFieldEncoder.self,
+        UIPickerViewEncoder.self,
+        UIGestureRecognizerEncoder.self,
         ConstraintEncoder.self,
     ]
 }

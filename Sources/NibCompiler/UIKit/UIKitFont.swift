@@ -1,7 +1,8 @@
 import KeyedArchive
 
 /// `<fontDescription>` → `UIFont`: system fonts under the Xcode 12 names (`.SFUI-Regular`, …) with a
-/// descriptor of size and usage, custom fonts by name.
+/// descriptor of size and usage, custom fonts by name with a descriptor of size and name (brooklyn's
+/// BLOnboardingViewController pair).
 enum UIKitFont {
     /// `weight` → (font name suffix, `CTFont…Usage`, `UIFontTraits`).
     static let weights: [String: (String, String, Int64)] = [
@@ -30,23 +31,20 @@ enum UIKitFont {
         let name = system ? ".SFUI-\(weight.0)" : customName
         let fontName = ctx.graph.string(name)
         ctx.graph.set(i, "UIFontName", fontName)
-        if system {
-            let descriptor = ctx.graph.add("UIFontDescriptor")
-            let attributes = ctx.graph.dictionary("NSDictionary", [
-                (ctx.graph.string("NSFontSizeAttribute"), ctx.graph.number(size)),
-                (ctx.graph.string("NSCTFontUIUsageAttribute"), ctx.graph.string(weight.1)),
-            ])
-            ctx.graph.set(descriptor, "UIFontDescriptorAttributes", attributes)
-            ctx.graph.set(i, "UIFontDescriptor", .ref(descriptor))
-        }
+        // A system font is described by size and usage, a named one by size and name.
+        let descriptor = ctx.graph.add("UIFontDescriptor")
+        let attributes = ctx.graph.dictionary("NSDictionary", [
+            (ctx.graph.string("NSFontSizeAttribute"), ctx.graph.number(size)),
+            system ? (ctx.graph.string("NSCTFontUIUsageAttribute"), ctx.graph.string(weight.1)) : (ctx.graph.string("NSFontNameAttribute"), fontName),
+        ])
+        ctx.graph.set(descriptor, "UIFontDescriptorAttributes", attributes)
+        ctx.graph.set(i, "UIFontDescriptor", .ref(descriptor))
         ctx.graph.set(i, "UIFontPointSize", .double(size))
-        if system {
-            ctx.graph.set(i, "UIFontTextStyleForScaling", .null)
-            ctx.graph.set(i, "UIFontPointSizeForScaling", .double(0))
-            ctx.graph.set(i, "UIFontMaximumPointSizeAfterScaling", .double(0))
-            ctx.graph.set(i, "UIFontTraits", .int(weight.2))
-            ctx.graph.set(i, "UISystemFont", .bool(true))
-        }
+        ctx.graph.set(i, "UIFontTextStyleForScaling", .null)
+        ctx.graph.set(i, "UIFontPointSizeForScaling", .double(0))
+        ctx.graph.set(i, "UIFontMaximumPointSizeAfterScaling", .double(0))
+        ctx.graph.set(i, "UIFontTraits", .int(system ? weight.2 : 0))
+        ctx.graph.set(i, "UISystemFont", .bool(system))
         ctx.graph.set(i, "NSName", fontName)
         ctx.graph.set(i, "NSSize", .double(size))
         return .ref(i)

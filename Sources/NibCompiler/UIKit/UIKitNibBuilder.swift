@@ -19,15 +19,14 @@ enum UIKitNibBuilder {
             _ = try awakeBelow(top, into: &awake, &ctx)
         }
 
-        // Connections: outlets (and collections) before events; within each, every object's in
-        // document order, the placeholders' last.
+        // Connections: outlets (and collections) before events; within each, by label (property or
+        // selector), and for equal labels every object's in document order, the placeholders' last.
         var connections: [NibGraph.Value] = []
         let owners = doc.objects.indices.filter { doc.objects[$0].name != "placeholder" } + doc.objects.indices.filter { doc.objects[$0].name == "placeholder" }
         for events in [false, true] {
-            for o in owners {
-                for c in doc.objects[o].connections where (c.kind == .action) == events {
-                    if let v = try UIKitConnections.encode(c, &ctx) { connections.append(v) }
-                }
+            let group = owners.flatMap { o in doc.objects[o].connections.filter { ($0.kind == .action) == events } }
+            for c in group.enumerated().sorted(by: { ($0.element.label ?? "", $0.offset) < ($1.element.label ?? "", $1.offset) }) {
+                if let v = try UIKitConnections.encode(c.element, &ctx) { connections.append(v) }
             }
         }
         var pairs: [NibGraph.Value] = []

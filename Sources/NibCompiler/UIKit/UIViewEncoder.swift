@@ -18,7 +18,8 @@ enum UIViewEncoder: ObjectEncoder {
             try UIKitView.encodeBase(o, g, &ctx)
             ctx.graph.set(g, "UIText", ctx.graph.string(ctx.attr(o, "text") ?? ""))
             if let font = UIKitFont.font(of: o, &ctx) { ctx.graph.set(g, "UIFont", font) }
-            ctx.graph.set(g, "UITextColor", UIKitColor.color(of: o, key: "textColor", &ctx) ?? UIKitColor.systemGray("labelColor", white: 0, &ctx))
+            let textColor = UIKitColor.color(of: o, key: "textColor", &ctx)
+            ctx.graph.set(g, "UITextColor", textColor ?? UIKitColor.systemGray("labelColor", white: 0, &ctx))
             ctx.graph.set(g, "UIShadowOffset", .bytes(ArchiveGraph.geometryBlobBytes([0, -1])))
             let alignment = alignments[ctx.attr(o, "textAlignment") ?? "natural"] ?? 4
             if alignment != 4 { ctx.graph.set(g, "UITextAlignment", .int(alignment)) }
@@ -28,7 +29,8 @@ enum UIViewEncoder: ObjectEncoder {
             if let b = ["alignCenters": Int64(1), "none": 2][ctx.attr(o, "baselineAdjustment") ?? ""] { ctx.graph.set(g, "UIBaselineAdjustment", .int(b)) }
             if ctx.flag(o, "adjustsFontSizeToFit") { ctx.graph.set(g, "UIAdjustsFontSizeToFit", .bool(true)) }
             if let mode = lineBreaks[ctx.attr(o, "lineBreakMode") ?? "tailTruncation"], mode != 4 { ctx.graph.set(g, "UILineBreakMode", .int(mode)) }
-            ctx.graph.set(g, "UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))
+            // Only a chosen text colour stays put when traits change; the default label colour follows them.
+            ctx.graph.set(g, "UIDisableUpdateTextColorOnTraitCollectionChange", .bool(textColor != nil))
         case "visualEffectView":
             ctx.setClass(of: o, g, "UIVisualEffectView")
             try UIKitView.encodeBase(o, g, &ctx)
