@@ -113,6 +113,17 @@ import Nib
         #expect(field.equal == field.pairs, "\(c.samples)")
     }
 
+    @Test func uikitTextViewsAndBlurEffectsMatchIbtoolButForTheLaidOutContentSize() throws {
+        guard Corpus.require() else { return }
+        // brooklyn's LogViewController: a text view in a blurred visual effect view. Only the text
+        // view's UIContentSize, which needs text layout, is left out.
+        let pairs = try XIBCorpus.goldenPairs().filter { $0.name.hasSuffix("LogViewController.xib") }
+        let pair = try #require(pairs.first)
+        let c = try #require(pair.measure().comparison)
+        #expect(c.samples.count == 1 && c.samples.allSatisfy { $0.contains("UITextView.UIContentSize") }, "\(c.samples)")
+        #expect(c.byClass["UIBlurEffect"].map { $0.equal == $0.pairs } == true)
+    }
+
     @Test(arguments: ["test_table_header", "test_date_formatter", "test_sv2", "test_table_1col_autohide", "test13_clip_flags"])
     func scrollViewsAreTiledAsAppKitTilesThem(_ name: String) throws {
         guard Corpus.require() else { return }

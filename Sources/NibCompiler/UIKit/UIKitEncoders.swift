@@ -7,6 +7,7 @@ enum UIKitEncoders {
         UITextFieldEncoder.self,
         UIPickerViewEncoder.self,
         UIGestureRecognizerEncoder.self,
+        UITextViewEncoder.self,
         ConstraintEncoder.self,
     ]
 }

@@ -22,12 +22,14 @@ enum UITextInputTraits {
         ("smartDashesType", "UITextSmartDashesType"),
     ]
 
-    /// Writes the traits of object `o` into graph object `g`, in the order ibtool archives them.
-    static func encode(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) {
+    /// Writes the traits of object `o` into graph object `g`, in the order ibtool archives them. A text
+    /// field writes any autocapitalization it names; a text view leaves out its default, `sentences`
+    /// (brooklyn's LogViewController pair).
+    static func encode(_ o: Int, _ g: Int, autocapitalizationDefault: Int64? = nil, _ ctx: inout EncodingContext) {
         guard let e = ctx.property(o, "textInputTraits") else { return }
         let el = ctx.tree.elements[e]
         for (attribute, key, values) in enums {
-            if let v = el[attribute].flatMap({ values[$0] }), v != 0 || attribute == "autocapitalizationType" {
+            if let v = el[attribute].flatMap({ values[$0] }), attribute == "autocapitalizationType" ? v != autocapitalizationDefault : v != 0 {
                 ctx.graph.set(g, key, .int(v))
             }
         }
