@@ -69,6 +69,8 @@ import Nib
         ("sv_nohs_wide_col", "a table fills its clip view vertically"),
         ("StatusBar", "custom view subviews last to first; constraints told apart by their items"),
         ("with_view", "a borderless window's content view without a mask"),
+        ("nkv_simple", "a tab view archives its shown view's key-view loop in reading order"),
+        ("nkv_overlap", "key-view rows: vertically overlapping views read left to right"),
     ]
 
     @Test(arguments: rules.map(\.pair))

@@ -43,6 +43,9 @@ enum TabViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSTvFlags", .int(flags))
         ctx.graph.set(g, "NSAllowTruncatedLabels", .bool(ctx.attr(o, "allowsTruncatedLabels") != "NO"))
         if ctx.attr(o, "drawsBackground") != "NO" { ctx.graph.set(g, "NSDrawsBackground", .bool(true)) }
+        if let selected, let view = ctx.object(selected, key: "view"), !ctx.objects(view, in: "subviews").isEmpty {
+            try KeyViewLoop.archive(tabView: o, shownView: view, &ctx)
+        }
     }
 
     static func item(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
