@@ -71,6 +71,10 @@ import Nib
         ("with_view", "a borderless window's content view without a mask"),
         ("nkv_simple", "a tab view archives its shown view's key-view loop in reading order"),
         ("nkv_overlap", "key-view rows: vertically overlapping views read left to right"),
+        ("textview_attributedstring", "a text view's fragments: default font and colour, no view text colour"),
+        ("textview_multiattr", "attribute runs: shared dictionaries and NSAttributeInfo"),
+        ("test6_whitecolor", "a window's content clip view keeps its origin, mask and colour"),
+        ("test7_clipview", "a text view without a background archives nil"),
     ]
 
     @Test(arguments: rules.map(\.pair))

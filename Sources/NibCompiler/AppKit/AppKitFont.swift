@@ -34,25 +34,22 @@ enum AppKitFont {
         if el["metaFont"] == "titleBar", el["size"] == nil {
             return textStyleFont(name: name, size: size, flags: flags, style: "UICTFontTextStyleHeadline", &ctx)
         }
-        let key = "font:\(name):\(size):\(flags)"
-        if let cached = ctx.shared[key] { return cached }
-        let i = ctx.graph.add("NSFont")
-        ctx.graph.set(i, "NSName", ctx.graph.string(name))
-        ctx.graph.set(i, "NSSize", .double(size))
-        ctx.graph.set(i, "NSfFlags", .int(flags))
-        ctx.shared[key] = .ref(i)
-        return .ref(i)
+        return named(name, size: size, flags: flags, &ctx)
     }
 
     /// The font of meta font `name` at its own size.
     static func metaFont(_ name: String, _ ctx: inout EncodingContext) -> NibGraph.Value {
         let m = metaFonts[name] ?? metaFonts["system"] ?? (".AppleSystemUIFont", 13, 4)
-        let flags = Self.flags(type: m.2)
-        let key = "font:\(m.0):\(m.1):\(flags)"
+        return named(m.0, size: m.1, flags: Self.flags(type: m.2), &ctx)
+    }
+
+    /// The `NSFont` {name, size, flags}, one object for every use of the same three.
+    static func named(_ name: String, size: Double, flags: Int64, _ ctx: inout EncodingContext) -> NibGraph.Value {
+        let key = "font:\(name):\(size):\(flags)"
         if let cached = ctx.shared[key] { return cached }
         let i = ctx.graph.add("NSFont")
-        ctx.graph.set(i, "NSName", ctx.graph.string(m.0))
-        ctx.graph.set(i, "NSSize", .double(m.1))
+        ctx.graph.set(i, "NSName", ctx.graph.string(name))
+        ctx.graph.set(i, "NSSize", .double(size))
         ctx.graph.set(i, "NSfFlags", .int(flags))
         ctx.shared[key] = .ref(i)
         return .ref(i)

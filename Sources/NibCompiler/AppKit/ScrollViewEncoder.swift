@@ -138,10 +138,13 @@ enum ScrollViewEncoder: ObjectEncoder {
         let doc = ctx.objects(o, in: "subviews").first
         if let doc { ctx.graph.set(g, "NSNextKeyView", try ctx.ref(doc)) }
         if let doc { ctx.graph.set(g, "NSDocView", try ctx.ref(doc)) }
-        // A clip view without its own background draws its table's, else the control background.
+        // A clip view without its own background draws its table's, else the control background; one
+        // outside a scroll view (a window's content view) keeps its colour as written.
+        let inScrollView = ctx.doc.objects[o].parent.map { ctx.doc.objects[$0].name == "scrollView" } ?? false
         let table = doc.flatMap { ["tableView", "outlineView"].contains(ctx.doc.objects[$0].name) ? $0 : nil }
-        let bg = AppKitColor.upgradedBackground(of: o, catalog: "controlBackgroundColor", &ctx)
-            ?? table.flatMap { AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }
+        let own = inScrollView ? AppKitColor.upgradedBackground(of: o, catalog: "controlBackgroundColor", &ctx)
+            : AppKitColor.color(of: o, key: "backgroundColor", &ctx)
+        let bg = own ?? table.flatMap { AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }
             ?? AppKitColor.catalog("controlBackgroundColor", &ctx)
         ctx.graph.set(g, "NSBGColor", bg)
         // Over a text view the clip view shows the I-beam.
@@ -152,10 +155,9 @@ enum ScrollViewEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSCursor", .ref(cursor))
         }
         // The scroll view sizes its content view: ibtool writes no autoresizing mask for it.
-        if ctx.doc.objects[o].key == "contentView" { ctx.graph.set(g, "NSvFlags", .int(0x100)) }
+        if inScrollView, ctx.doc.objects[o].key == "contentView" { ctx.graph.set(g, "NSvFlags", .int(0x100)) }
         // Draws its background 4, does not copy on scroll 2; a clip view under a text view that is not
         // layer-backed leaves the drawing to the text view. No flags, no key.
-        let inScrollView = ctx.doc.objects[o].parent.map { ctx.doc.objects[$0].name == "scrollView" } ?? false
         let plainText = inScrollView && (doc.map { ctx.doc.objects[$0].name == "textView" && !ctx.flag($0, "wantsLayer") } ?? false)
         var flags: Int64 = 0
         if ctx.attr(o, "drawsBackground") != "NO", !plainText { flags |= 4 }

@@ -23,7 +23,8 @@ enum TextViewEncoder: ObjectEncoder {
         try AppKitView.encodeBase(o, g, &ctx)
         // The container tracks the text view's width as the scroll view's tile leaves it.
         let width = ctx.tiles[o]?.frame?[2] ?? AppKitView.frame(o, ctx)?[2] ?? 0
-        ctx.graph.set(g, "NSTextContainer", textContainer(view: g, width: width, &ctx))
+        let text = TextStorageEncoder.text(of: o, &ctx)
+        ctx.graph.set(g, "NSTextContainer", textContainer(view: g, width: width, text: text, &ctx))
         ctx.graph.set(g, "NSSharedData", try sharedData(o, &ctx))
         var tvFlags: Int64 = 0x84
         if ctx.attr(o, "verticallyResizable") != "NO" { tvFlags |= 0x2 }
@@ -33,20 +34,27 @@ enum TextViewEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSMaxSize", ctx.graph.string(NibGeometryString.format([w, h], as: .pair)))
         }
         ctx.graph.set(g, "NSDelegate", .null)
-        ctx.graph.set(g, "NSTextViewTextColor", AppKitColor.color(of: o, key: "textColor", &ctx) ?? AppKitColor.catalog("textColor", &ctx))
-        if ctx.tree.child(of: ctx.doc.objects[o].element, named: "attributedString") != nil || ctx.attr(o, "string") != nil {
-            ctx.warn("<textView> initial text is not encoded yet: the text view starts empty", at: o)
+        // Text carries its own colour: the view's is archived only when it starts empty.
+        if text == nil {
+            ctx.graph.set(g, "NSTextViewTextColor", AppKitColor.color(of: o, key: "textColor", &ctx) ?? AppKitColor.catalog("textColor", &ctx))
+        }
+        if text == nil, ctx.tree.child(of: ctx.doc.objects[o].element, named: "attributedString") != nil || ctx.attr(o, "string") != nil {
+            ctx.warn("<textView> text other than an attributed string's fragments is not encoded yet: the text view starts empty", at: o)
         }
     }
 
-    /// The container of `width` points, its layout manager and an empty text storage.
-    static func textContainer(view: Int, width: Double, _ ctx: inout EncodingContext) -> NibGraph.Value {
+    /// The container of `width` points, its layout manager and the text storage (empty without `text`).
+    static func textContainer(view: Int, width: Double, text: TextStorageEncoder.Text?, _ ctx: inout EncodingContext) -> NibGraph.Value {
         let container = ctx.graph.add("NSTextContainer")
         let manager = ctx.graph.add("NSLayoutManager")
         let storage = ctx.graph.add("NSTextStorage")
-        let text = ctx.graph.add("NSMutableString")
-        ctx.graph.set(text, "NS.bytes", .bytes([]))
-        ctx.graph.set(storage, "NSString", .ref(text))
+        let string = ctx.graph.add("NSMutableString")
+        ctx.graph.set(string, "NS.bytes", .bytes(Array((text?.string ?? "").utf8)))
+        ctx.graph.set(storage, "NSString", .ref(string))
+        if let text {
+            ctx.graph.set(storage, "NSAttributes", text.attributes)
+            if let info = text.info { ctx.graph.set(storage, "NSAttributeInfo", info) }
+        }
         ctx.graph.set(storage, "NSDelegate", .null)
         ctx.graph.set(manager, "NSTextStorage", .ref(storage))
         ctx.graph.set(manager, "NSTextContainers", ctx.graph.collection("NSMutableArray", [.ref(container)]))
@@ -80,7 +88,8 @@ enum TextViewEncoder: ObjectEncoder {
         ctx.graph.set(i, "NSMoreFlags", .int(1))
         ctx.graph.set(i, "NSTextCheckingTypes", .int(0))
         ctx.graph.set(i, "NSMarkedAttributes", .null)
-        if let bg = AppKitColor.upgradedBackground(of: o, catalog: "textBackgroundColor", &ctx) { ctx.graph.set(i, "NSBackgroundColor", bg) }
+        // No background colour in the source is archived as nil (test7_clipview).
+        ctx.graph.set(i, "NSBackgroundColor", AppKitColor.upgradedBackground(of: o, catalog: "textBackgroundColor", &ctx) ?? .null)
         let selected = ctx.graph.dictionary("NSDictionary", [
             (ctx.graph.string("NSBackgroundColor"), AppKitColor.catalog("selectedTextBackgroundColor", &ctx)),
             (ctx.graph.string("NSColor"), AppKitColor.catalog("selectedTextColor", &ctx)),
