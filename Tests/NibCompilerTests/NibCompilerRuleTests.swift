@@ -75,6 +75,7 @@ import Nib
         ("textview_multiattr", "attribute runs: shared dictionaries and NSAttributeInfo"),
         ("test6_whitecolor", "a window's content clip view keeps its origin, mask and colour"),
         ("test7_clipview", "a text view without a background archives nil"),
+        ("layout_guide", "safe-area guides: stand-ins on the view, the NSLayoutGuide constraints name"),
     ]
 
     @Test(arguments: rules.map(\.pair))

@@ -21,6 +21,7 @@ enum AppKitEncoders {
         StepperEncoder.self,
         SliderEncoder.self,
         ConstraintEncoder.self,
+        LayoutGuideEncoder.self,
         NumberFormatterEncoder.self,
         DateFormatterEncoder.self,
         ToolbarEncoder.self,

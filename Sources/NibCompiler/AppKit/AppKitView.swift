@@ -139,8 +139,7 @@ enum AppKitView {
             for c in constraints { list.append(try ctx.ref(c)) }
             ctx.graph.set(g, "NSViewConstraints", ctx.graph.collection("NSArray", list))
         }
-        ctx.graph.set(g, "IBNSSafeAreaLayoutGuide", .null)
-        ctx.graph.set(g, "IBNSLayoutMarginsGuide", .null)
+        try LayoutGuideEncoder.encodeGuides(of: o, g, &ctx)
         let clips = ctx.flag(o, "clipsToBounds")
         if clips || ctx.clippedPanes.contains(o) { ctx.graph.set(g, "NSViewClipsToBoundsKeyName", .bool(true)) }
         ctx.graph.set(g, "IBNSClipsToBounds", .int(clips ? 1 : 0))

@@ -29,6 +29,14 @@ struct EncodingContext {
     var synthesizedContentView: [Int: Int] = [:]
     /// Views whose frame size another object decides (a window's content view: its content rectangle).
     var frameSizeOverride: [Int: (Double, Double)] = [:]
+    /// The ids every constraint of the document names as an item, gathered once.
+    lazy var constraintItems: Set<String> = {
+        var ids = Set<String>()
+        for o in doc.objects.indices where doc.objects[o].name == "constraint" {
+            for name in ["firstItem", "secondItem"] { if let id = doc.attribute(name, of: o) { ids.insert(id) } }
+        }
+        return ids
+    }()
     /// Views laid out by their scroll view (``ScrollViewTile``): frame, hidden, superview.
     var tiles: [Int: ScrollViewTile.Placement] = [:]
     /// Table or outline view (XIB object) → the `NSTvFlags` column-fit bits its tile decided, and
