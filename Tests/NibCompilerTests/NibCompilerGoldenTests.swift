@@ -9,7 +9,7 @@ import Nib
 /// every compiled nib loads, and the golden-pair agreement does not fall below what has been reached.
 @Suite struct NibCompilerGoldenTests {
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
-    static let agreementFloor = 0.972
+    static let agreementFloor = 0.973
     static let loadingAlikeFloor = 173
     static let fullyEqualFloor = 148
 

@@ -22,6 +22,7 @@ enum AppKitEncoders {
         SliderEncoder.self,
         ConstraintEncoder.self,
         LayoutGuideEncoder.self,
+        UserDefaultsControllerEncoder.self,
         NumberFormatterEncoder.self,
         DateFormatterEncoder.self,
         ToolbarEncoder.self,

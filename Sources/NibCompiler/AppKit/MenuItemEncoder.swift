@@ -25,9 +25,11 @@ enum MenuItemEncoder: ObjectEncoder {
         if actionImage != nil { ctx.graph.set(g, "NSHasActionImage", .bool(true)) }
         ctx.graph.set(g, "NSTitle", ctx.text(ctx.attr(o, "title") ?? "", of: o, property: "title"))
         ctx.graph.set(g, "NSKeyEquiv", ctx.graph.string(ctx.attr(o, "keyEquivalent") ?? ""))
-        if !separator {
+        // A separator archives a modifier mask only when its source gives one (transmission_MainMenu).
+        let maskElement = ctx.property(o, "keyEquivalentModifierMask")
+        if !separator || maskElement != nil {
             var mask: Int64 = 1 << 20
-            if let m = ctx.property(o, "keyEquivalentModifierMask") {
+            if let m = maskElement {
                 mask = 0
                 for (name, bit) in modifiers where ctx.tree.elements[m][name] == "YES" { mask |= bit }
             }
