@@ -65,7 +65,7 @@ enum AppKitView {
     static func resizeSubviews(of o: Int, _ subviews: [Int], _ ctx: inout EncodingContext) {
         guard let old = frame(o, ctx), !subviews.isEmpty else { return }
         var new = old
-        if let size = ctx.frameSizeOverride[o] { new = [0, 0, size.0, size.1] }
+        if let f = ctx.frameOverride[o] { new = f }
         if let r = ctx.tiles[o]?.frame { new = r }
         let dx = new[2] - old[2], dy = new[3] - old[3]
         guard dx != 0 || dy != 0 else { return }
@@ -115,7 +115,7 @@ enum AppKitView {
             ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", list))
         }
         var f = frame(o, ctx) ?? [0, 0, 0, 0]
-        if let size = ctx.frameSizeOverride[o] { f = [0, 0, size.0, size.1] }
+        if let override = ctx.frameOverride[o] { f = override }
         if let r = tile?.frame { f = r }
         if f[0] == 0, f[1] == 0 {
             ctx.graph.set(g, "NSFrameSize", ctx.graph.string(NibGeometryString.format([f[2], f[3]], as: .pair)))

@@ -28,7 +28,7 @@ enum BoxEncoder: ObjectEncoder {
         if type == 2 { position = 2 }
         let content = ctx.object(o, key: "contentView")
         if let content, let frame = AppKitView.frame(o, ctx) {
-            ctx.frameSizeOverride[content] = (frame[2], frame[3] - (position == 0 ? 0 : titleHeight))
+            ctx.frameOverride[content] = [0, 0, frame[2], frame[3] - (position == 0 ? 0 : titleHeight)]
         }
         try AppKitView.encodeBase(o, g, &ctx)
         var subviews: [NibGraph.Value] = []

@@ -27,7 +27,7 @@ enum KeyViewLoop {
     /// Siblings top to bottom in rows (views whose vertical extents overlap the row's first view),
     /// each row left to right, then top first.
     static func readingOrder(_ views: [Int], _ ctx: EncodingContext) -> [Int] {
-        let frames = views.map { v in ctx.property(v, "frame").map { r in ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 } } ?? [0, 0, 0, 0] }
+        let frames = views.map { AppKitView.frame($0, ctx) ?? [0, 0, 0, 0] }
         let byTop = views.indices.sorted { (frames[$0][1] + frames[$0][3], -$0) > (frames[$1][1] + frames[$1][3], -$1) }
         var rows: [[Int]] = []
         var rowFrame: [Double] = []

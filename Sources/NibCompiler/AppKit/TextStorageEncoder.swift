@@ -23,7 +23,7 @@ enum TextStorageEncoder {
         var signatures: [String] = []
         var dictionaries: [NibGraph.Value] = []
         for fragment in ctx.tree.children(of: storage, named: "fragment") {
-            let content = fragmentContent(fragment, ctx)
+            let content = ctx.doc.attribute("content", ofElement: fragment) ?? ""
             let length = content.utf16.count
             guard length > 0 else { continue }
             string += content
@@ -49,14 +49,6 @@ enum TextStorageEncoder {
         let data = ctx.graph.add("NSMutableData")
         ctx.graph.set(data, "NS.bytes", .bytes(info))
         return Text(string: string, attributes: ctx.graph.collection("NSMutableArray", dictionaries), info: .ref(data))
-    }
-
-    /// A fragment's text: its `content` attribute, or its `<string key="content">` child (base64 when marked).
-    static func fragmentContent(_ fragment: Int, _ ctx: EncodingContext) -> String {
-        if let content = ctx.tree.elements[fragment]["content"] { return content }
-        guard let s = ctx.tree.child(of: fragment, key: "content") else { return "" }
-        let el = ctx.tree.elements[s]
-        return el["base64-UTF8"] == "YES" ? XIBDocument.decodeBase64(el.text) ?? "" : el.text
     }
 
     /// The fragment's `<attributes>` children this encoder writes, in key order.

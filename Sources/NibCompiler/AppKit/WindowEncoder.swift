@@ -48,12 +48,9 @@ enum WindowEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSViewClass", try ctx.object(o, key: "toolbar").map { t throws(ArchiveError) in try ctx.ref(t) } ?? .null)
         ctx.graph.set(g, "NSUserInterfaceItemIdentifier", ctx.attr(o, "identifier").map { ctx.graph.string($0) } ?? .null)
         if let view = ctx.object(o, key: "contentView") {
-            // A clip view as the content view keeps its origin (test7_clipview and the textview_* pairs).
-            if ctx.doc.objects[view].name == "clipView", let f = AppKitView.frame(view, ctx) {
-                ctx.tiles[view, default: ScrollViewTile.Placement()].frame = [f[0], f[1], content[2], content[3]]
-            } else {
-                ctx.frameSizeOverride[view] = (content[2], content[3])
-            }
+            // The content rectangle's size; a clip view keeps its origin (test7_clipview, textview_*).
+            let origin = ctx.doc.objects[view].name == "clipView" ? AppKitView.frame(view, ctx)?.prefix(2) ?? [0, 0] : [0, 0]
+            ctx.frameOverride[view] = Array(origin) + [content[2], content[3]]
             ctx.graph.set(g, "NSWindowView", try ctx.ref(view))
         } else if ctx.storyboard != nil {
             // A storyboard window gets an empty content view of its content size (its controller's view replaces it).

@@ -27,8 +27,8 @@ struct EncodingContext {
     var storyboard: StoryboardPlan?
     /// Window → the content view compiled for it when the source has none (storyboard windows).
     var synthesizedContentView: [Int: Int] = [:]
-    /// Views whose frame size another object decides (a window's content view: its content rectangle).
-    var frameSizeOverride: [Int: (Double, Double)] = [:]
+    /// Views whose frame another object decides (a window's content view: its content rectangle).
+    var frameOverride: [Int: [Double]] = [:]
     /// The ids every constraint of the document names as an item, gathered once.
     lazy var constraintItems: Set<String> = {
         var ids = Set<String>()

@@ -10,7 +10,8 @@ enum UIKitView {
         "left": 7, "right": 8, "topLeft": 9, "topRight": 10, "bottomLeft": 11, "bottomRight": 12,
     ]
 
-    static func encodeBase(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
+    /// `writesDefaultHugging`: the hugging priorities are written even at {250, 250} (pickers).
+    static func encodeBase(_ o: Int, _ g: Int, writesDefaultHugging: Bool = false, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let frame = ctx.property(o, "frame").map { r in ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 } } ?? [0, 0, 0, 0]
         ctx.graph.set(g, "UIBounds", .bytes(ArchiveGraph.geometryBlobBytes([0, 0, frame[2], frame[3]])))
         ctx.graph.set(g, "UICenter", .bytes(ArchiveGraph.geometryBlobBytes([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2])))
@@ -41,7 +42,7 @@ enum UIKitView {
             ctx.graph.set(g, "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", .bool(true))
         }
         let hugging = (ctx.attr(o, "horizontalHuggingPriority") ?? "250", ctx.attr(o, "verticalHuggingPriority") ?? "250")
-        if hugging != ("250", "250") { ctx.graph.set(g, "UIViewContentHuggingPriority", ctx.graph.string("{\(hugging.0), \(hugging.1)}")) }
+        if hugging != ("250", "250") || writesDefaultHugging { ctx.graph.set(g, "UIViewContentHuggingPriority", ctx.graph.string("{\(hugging.0), \(hugging.1)}")) }
         let resistance = (ctx.attr(o, "horizontalCompressionResistancePriority") ?? "750", ctx.attr(o, "verticalCompressionResistancePriority") ?? "750")
         if resistance != ("750", "750") {
             ctx.graph.set(g, "UIViewContentCompressionResistancePriority", ctx.graph.string("{\(resistance.0), \(resistance.1)}"))

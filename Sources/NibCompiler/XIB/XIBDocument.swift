@@ -94,15 +94,24 @@ extension XIBDocument {
     /// (leading tabs, control characters) is a child `<string key="name">`, its text verbatim or,
     /// with `base64-UTF8="YES"`, base64 of the UTF-8 bytes; those are read too.
     public func attribute(_ name: String, of o: Int) -> String? {
-        let e = objects[o].element
+        attribute(name, ofElement: objects[o].element)
+    }
+
+    /// Attribute `name` of element `e` (an object's, or one inside it such as a text `<fragment>`),
+    /// read as ``attribute(_:of:)`` reads an object's.
+    public func attribute(_ name: String, ofElement e: Int) -> String? {
         if let v = tree.elements[e][name] { return v }
-        guard let s = stringProperty(name, of: o) else { return nil }
+        guard let s = stringProperty(name, ofElement: e) else { return nil }
         return s.base64 ? Self.decodeBase64(s.text) : s.text
     }
 
     /// The child `<string key="name">` of object `o`: its text, and whether it is base64.
     public func stringProperty(_ name: String, of o: Int) -> (text: String, base64: Bool)? {
-        let e = objects[o].element
+        stringProperty(name, ofElement: objects[o].element)
+    }
+
+    /// The child `<string key="name">` of element `e`: its text, and whether it is base64.
+    public func stringProperty(_ name: String, ofElement e: Int) -> (text: String, base64: Bool)? {
         guard let c = tree.elements[e].children.first(where: { tree.elements[$0].name == "string" && tree.elements[$0]["key"] == name })
         else { return nil }
         return (tree.elements[c].text, tree.elements[c]["base64-UTF8"] == "YES")
