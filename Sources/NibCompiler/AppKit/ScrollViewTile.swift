@@ -155,7 +155,7 @@ struct ScrollViewTile {
         let overlay = ctx.doc.objects[table].parent.flatMap { ctx.doc.objects[$0].parent }.map { ctx.flag($0, "autohidesScrollers") } ?? false
         let shrinks = overlay && gap > 0
         ctx.tableFitFlags[table] = shrinks ? 0x20_0000 : 0x40_0000
-        var excess = shrinks ? -29 : gap - 9
+        let excess = shrinks ? -29 : gap - 9
         let resizable = columns.indices.filter { i in
             ctx.property(columns[i], "resizingMask").map { ctx.tree.elements[$0]["resizeWithTable"] == "YES" } ?? false
         }

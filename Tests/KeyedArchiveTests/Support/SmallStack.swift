@@ -17,17 +17,22 @@ private final class SmallStackBox: @unchecked Sendable {
 }
 
 private func runOnSmallStack(_ bytes: Int, _ body: @escaping () -> Void) {
-    var attr = pthread_attr_t()
-    pthread_attr_init(&attr)
-    defer { pthread_attr_destroy(&attr) }
-    pthread_attr_setstacksize(&attr, bytes)
+    // Allocated rather than `pthread_attr_t()`: that initializer's owning module varies with what else
+    // the test target imports (Glibc or CDispatch), which MemberImportVisibility rejects.
+    let attr = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+    pthread_attr_init(attr)
+    defer {
+        pthread_attr_destroy(attr)
+        attr.deallocate()
+    }
+    pthread_attr_setstacksize(attr, bytes)
     let context = Unmanaged.passRetained(SmallStackBox(body)).toOpaque()
     #if canImport(Darwin)
     var thread: pthread_t?
     #else
     var thread = pthread_t()
     #endif
-    let started = pthread_create(&thread, &attr, { raw in
+    let started = pthread_create(&thread, attr, { raw in
         #if canImport(Darwin)
         let box = Unmanaged<SmallStackBox>.fromOpaque(raw).takeRetainedValue()
         #else

@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What one ``KeyedArchiveDecoder/decode(_:from:)-(_,ArchiveGraph)`` call shares between its decoders
+/// and containers: the graph, the options, shared class instances and the references being decoded.
+final class ArchiveDecodingState {
+    let graph: ArchiveGraph
+    let options: KeyedArchiveDecoder
+    /// Decodes the Foundation leaf shapes (strings, data, dates, URLs, UUIDs) exactly as the typed coder does.
+    let unarchiver: KeyedUnarchiver
+    let userInfo: [CodingUserInfoKey: Any]
+    /// Object index → whether it is being decoded right now (a reference to it is a cycle).
+    var inProgress: [Bool]
+    /// Object index → the class instance decoded from it, and the type it was decoded as.
+    var shared: [Int: (type: ObjectIdentifier, object: AnyObject)] = [:]
+    /// Values being decoded through `init(from:)`; bounded by ``maxDepth``.
+    var depth = 0
+    let maxDepth: Int
+    /// Class index → whether its objects are Foundation values or collections (nil: not looked at yet).
+    var foundationClass: [Bool?]
+
+    init(graph: ArchiveGraph, decoder: KeyedArchiveDecoder) {
+        self.graph = graph
+        self.options = decoder
+        self.unarchiver = KeyedUnarchiver(graph: graph, options: .init(limits: decoder.limits))
+        self.userInfo = decoder.userInfo
+        self.inProgress = Array(repeating: false, count: graph.objects.count)
+        self.maxDepth = min(decoder.limits.maxDepth, KeyedArchiveDecoder.maxValueDepth)
+        self.foundationClass = Array(repeating: nil, count: graph.classes.count)
+    }
+
+    /// The Foundation family of object `n`'s class (`.other` for plain entries and unknown classes).
+    func family(ofObject n: Int) -> ClassFamily {
+        guard n >= 0, n < graph.objects.count else { return .other }
+        let o = graph.objects[n]
+        guard o.kind == .object else { return .other }
+        return unarchiver.family(ofClass: o.classIndex)
+    }
+
+    /// Whether object `n` is an object whose class the allow-list must name.
+    func needsAllowance(_ n: Int) -> Bool {
+        guard options.allowedClassNames != nil else { return false }
+        switch family(ofObject: n) {
+        case .other, .error, .attributedString, .indexSet, .indexPath, .value: return graph.objects[n].kind == .object
+        default: return false
+        }
+    }
+}
+
+/// One step of a coding path, kept unmaterialised until an error or `codingPath` asks for it.
+enum ArchiveCodingPathComponent {
+    case key(String)
+    case codingKey(any CodingKey)
+    case index(Int)
+
+    var codingKey: any CodingKey {
+        switch self {
+        case .key(let s): return ArchiveCodingKey(stringValue: s)
+        case .codingKey(let k): return k
+        case .index(let i): return ArchiveCodingKey(index: i)
+        }
+    }
+}
+
+/// A `CodingKey` for unkeyed positions, `super`, and archive keys no type declares.
+struct ArchiveCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = Int(stringValue)
+    }
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+    init(index: Int) {
+        self.stringValue = "Index \(index)"
+        self.intValue = index
+    }
+    static let superKey = ArchiveCodingKey(stringValue: "super")
+}

@@ -1,0 +1,252 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What one ``KeyedArchiveEncoder/encode(_:)`` call shares between its encoders and containers: the
+/// archiver whose tables it fills, class instances already written, and the containers still open.
+final class ArchiveEncodingState {
+    let archiver: KeyedArchiver
+    let options: KeyedArchiveEncoder
+    let userInfo: [CodingUserInfoKey: Any]
+    /// Class instance → what it was encoded as (identity is kept: one object, many references).
+    var byIdentity: [ObjectIdentifier: ArchiveValue] = [:]
+    /// Class instances whose `encode(to:)` is running: meeting one again is a cycle.
+    var inProgress: Set<ObjectIdentifier> = []
+    /// Keeps every encoded instance alive, so that an `ObjectIdentifier` is never reused mid-encode.
+    var retained: [AnyObject] = []
+    /// Containers whose object is not written yet; each value's encoder flushes its own on return.
+    var open: [ArchiveEncodingBox] = []
+    /// Recycled value buffers of flushed containers.
+    var pool: [[ArchiveKeyedValue]] = []
+    var depth = 0
+    /// Type → class index, for archived-object containers.
+    var classIndexByType: [ObjectIdentifier: Int] = [:]
+    let keyNSObjects: Int
+    let keyNSKeys: Int
+
+    init(archiver: KeyedArchiver, encoder: KeyedArchiveEncoder) {
+        self.archiver = archiver
+        self.options = encoder
+        self.userInfo = encoder.userInfo
+        keyNSObjects = archiver.internKey("NS.objects")
+        keyNSKeys = archiver.internKey("NS.keys")
+    }
+
+    // MARK: Values
+
+    /// Encodes `value` reached from `parent` through `component`; returns a raw value: an inline scalar,
+    /// `.nil`, or a reference. ``reference(_:)`` turns it into what a collection or `$top` holds.
+    func encodeValue<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: ArchiveCodingPathComponent?) throws -> ArchiveValue {
+        if let s = value as? any ArchiveScalarEncodable { return try s.archiveScalar(self) }
+        if T.self is AnyClass {
+            let object = value as AnyObject
+            let id = ObjectIdentifier(object)
+            if let done = byIdentity[id] { return done }
+            if inProgress.contains(id) {
+                throw failure(value, parent, component, "reference cycle: this \(T.self) instance is already being encoded further up this path")
+            }
+            inProgress.insert(id)
+            defer { inProgress.remove(id) }
+            let v = try encodeThroughEncoder(value, parent: parent, component: component)
+            byIdentity[id] = v
+            retained.append(object)
+            return v
+        }
+        return try encodeThroughEncoder(value, parent: parent, component: component)
+    }
+
+    private func encodeThroughEncoder<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: ArchiveCodingPathComponent?) throws -> ArchiveValue {
+        guard depth < KeyedArchiveEncoder.maxValueDepth else {
+            throw failure(value, parent, component, "values nest deeper than \(KeyedArchiveEncoder.maxValueDepth) levels")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let encoder = ArchiveValueEncoder(state: self, parent: parent, component: component, type: T.self)
+        let mark = open.count
+        if let c = value as? any ArchiveCollectionEncodable {
+            try c.encodeMembers(encoder)
+        } else {
+            try value.encode(to: encoder)
+        }
+        if encoder.result == nil {
+            // A value that encodes nothing is an empty object, as JSONEncoder writes `{}`.
+            _ = encoder.container(keyedBy: ArchiveCodingKey.self)
+        }
+        flush(from: mark)
+        return encoder.result ?? .nil
+    }
+
+    /// What a collection member, a dictionary-container value or `$top` holds: scalars become shared
+    /// `NSNumber` entries, everything else stays a reference (or nil).
+    func reference(_ raw: ArchiveValue) -> ArchiveValue {
+        switch raw {
+        case .bool, .int, .unsignedInt, .float, .double: return archiver.encodePlain(raw)
+        default: return raw
+        }
+    }
+
+    /// A Foundation collection member: like ``reference(_:)``, but nil becomes `NSNull` (collections
+    /// cannot hold nil).
+    func member(_ raw: ArchiveValue) throws -> ArchiveValue {
+        guard case .nil = raw else { return reference(raw) }
+        if let nullRef { return nullRef }
+        let r = try ArchivedNull().encodeArchived(to: archiver)
+        nullRef = r
+        return r
+    }
+    /// The one `NSNull` object of the archive, once written (Foundation's `NSNull` is a singleton).
+    private var nullRef: ArchiveValue?
+
+    func failure(_ value: Any, _ parent: ArchiveValueEncoder?, _ component: ArchiveCodingPathComponent?, _ text: String) -> EncodingError {
+        var path = parent?.codingPath ?? []
+        if let component { path.append(component.codingKey) }
+        return .invalidValue(value, .init(codingPath: path, debugDescription: text,
+                                          underlyingError: ArchiveError(.encodingFailed, text, keyPath: path.map(\.stringValue))))
+    }
+
+    // MARK: Containers
+
+    /// A new container object of `kind`; for `.object`, of the class named for `type`.
+    func openBox(_ kind: ArchiveEncodingBox.Kind, type: Any.Type) -> ArchiveEncodingBox {
+        let c: Int
+        switch kind {
+        case .object: c = classIndex(for: type)
+        case .dictionary: c = archiver.classIndex(name: "NSDictionary", chain: ["NSDictionary", "NSObject"])
+        case .array: c = archiver.classIndex(name: "NSArray", chain: ["NSArray", "NSObject"])
+        case .set: c = archiver.classIndex(name: "NSSet", chain: ["NSSet", "NSObject"])
+        }
+        let uid = archiver.objects.count
+        archiver.objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
+        if c < archiver.classDescribed.count, !archiver.classDescribed[c] {
+            archiver.classDescribed[c] = true
+            archiver.objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
+        }
+        let box = ArchiveEncodingBox(kind: kind, uid: uid, values: pool.popLast() ?? [])
+        open.append(box)
+        return box
+    }
+
+    /// Writes the objects of containers opened since `mark`, in the order they were opened.
+    func flush(from mark: Int) {
+        guard mark < open.count else { return }
+        for box in open[mark...] {
+            switch box.kind {
+            case .object: break
+            case .array, .set: box.values = [ArchiveKeyedValue(key: keyNSObjects, value: archiver.inlineArray(box.members))]
+            case .dictionary:
+                box.values = [ArchiveKeyedValue(key: keyNSKeys, value: archiver.inlineArray(box.keys)),
+                              ArchiveKeyedValue(key: keyNSObjects, value: archiver.inlineArray(box.members))]
+            }
+            let start = box.values.isEmpty ? 0 : archiver.values.count
+            archiver.values.append(contentsOf: box.values)
+            archiver.objects[box.uid].valueStart = start
+            archiver.objects[box.uid].valueCount = box.values.count
+            box.values.removeAll(keepingCapacity: true)
+            if pool.count < 64, box.values.capacity > 0 { pool.append(box.values) }
+            box.values = []
+            box.flushed = true
+        }
+        open.removeSubrange(mark...)
+    }
+
+    /// The class record for an archived object of `type`.
+    private func classIndex(for type: Any.Type) -> Int {
+        let id = ObjectIdentifier(type)
+        if let c = classIndexByType[id] { return c }
+        let name: String
+        var chain: [String]
+        if let named = type as? any KeyedArchiveClassNamed.Type {
+            name = named.archivedClassName
+            chain = [name] + named.archivedSuperclassNames
+        } else {
+            switch options.classNameStrategy {
+            case .typeName: name = String(reflecting: type)
+            case .unqualifiedTypeName: name = String(describing: type)
+            case .fixed(let n): name = n
+            case .custom(let f): name = f(type)
+            }
+            chain = [name]
+        }
+        if chain.last != "NSObject" { chain.append("NSObject") }
+        let c = archiver.classIndex(name: name, chain: chain)
+        classIndexByType[id] = c
+        return c
+    }
+
+    /// The archive key index for a user key, after the key strategy.
+    func key(_ key: some CodingKey, _ encoder: ArchiveValueEncoder) -> (index: Int, text: String) {
+        let text: String
+        switch options.keyEncodingStrategy {
+        case .useDefaultKeys: text = key.stringValue
+        case .convertToSnakeCase: text = CodingKeyConversion.snakeCase(fromCamelCase: key.stringValue)
+        case .custom(let f): text = f(encoder.codingPath + [key]).stringValue
+        }
+        return (archiver.internKey(KeyedArchiveKeys.graphKey(forUserKey: text)), text)
+    }
+}
+
+/// One container's object while its values are being encoded.
+final class ArchiveEncodingBox {
+    enum Kind { case object, dictionary, array, set }
+    let kind: Kind
+    let uid: Int
+    /// `.object`: the object's keyed values.
+    var values: [ArchiveKeyedValue]
+    /// `.dictionary`: key references, parallel to ``members``; `keyTexts` finds a repeated key.
+    var keys: [ArchiveValue] = []
+    var keyTexts: [String] = []
+    /// `.array`/`.set`: members; `.dictionary`: values.
+    var members: [ArchiveValue] = []
+    /// Written to the archiver; later writes are refused.
+    var flushed = false
+
+    init(kind: Kind, uid: Int, values: [ArchiveKeyedValue]) {
+        self.kind = kind
+        self.uid = uid
+        self.values = values
+    }
+
+    /// Key index → position in ``values``, built once an object has many keys (a scan is cheaper before).
+    private var positions: [Int: Int]?
+    /// Key text → position in ``members``, built likewise for dictionary containers.
+    private var entryPositions: [String: Int]?
+
+    /// Stores `value` under key index `k` of an object (a repeated key replaces the earlier value).
+    func put(_ k: Int, _ value: ArchiveValue) {
+        guard !flushed else { return }
+        if values.count > 24, positions == nil {
+            positions = Dictionary(values.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        let existing = positions.map { $0[k] } ?? values.firstIndex { $0.key == k }
+        if let i = existing {
+            values[i].value = value
+        } else {
+            positions?[k] = values.count
+            values.append(ArchiveKeyedValue(key: k, value: value))
+        }
+    }
+
+    /// Stores an entry of a dictionary container (a repeated key replaces the earlier value).
+    func putEntry(_ text: String, key: ArchiveValue, _ value: ArchiveValue) {
+        guard !flushed else { return }
+        if keyTexts.count > 24, entryPositions == nil {
+            entryPositions = Dictionary(keyTexts.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        let existing = entryPositions.map { $0[text] } ?? keyTexts.firstIndex(of: text)
+        if let i = existing {
+            members[i] = value
+        } else {
+            entryPositions?[text] = keyTexts.count
+            keyTexts.append(text)
+            keys.append(key)
+            members.append(value)
+        }
+    }
+
+    func append(_ value: ArchiveValue) {
+        guard !flushed else { return }
+        members.append(value)
+    }
+}

@@ -1,0 +1,129 @@
+/// Where a keyed container's values come from.
+enum ArchiveKeyedStorage {
+    /// An archived object's own keys.
+    case object(Int)
+    /// An `NSDictionary`'s string keys, in stored order, and their values.
+    case dictionary(keys: [String], map: [String: ArchiveValue])
+}
+
+/// A keyed container over an archived object or an `NSDictionary`.
+struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: ArchiveValueDecoder
+    let object: Int
+    let storage: ArchiveKeyedStorage
+    /// Converted key → value, when a key strategy other than the default renames the archive's keys.
+    let renamed: (keys: [String], map: [String: ArchiveValue])?
+
+    init(decoder: ArchiveValueDecoder, object: Int, storage: ArchiveKeyedStorage) throws {
+        self.decoder = decoder
+        self.object = object
+        self.storage = storage
+        switch decoder.state.options.keyDecodingStrategy {
+        case .useDefaultKeys:
+            renamed = nil
+        case .convertFromSnakeCase:
+            renamed = Self.rename(storage, decoder) { CodingKeyConversion.camelCase(fromSnakeCase: $0) }
+        case .custom(let convert):
+            let path = decoder.codingPath
+            renamed = Self.rename(storage, decoder) { convert(path + [ArchiveCodingKey(stringValue: $0)]).stringValue }
+        }
+    }
+
+    private static func rename(_ storage: ArchiveKeyedStorage, _ d: ArchiveValueDecoder,
+                               _ convert: (String) -> String) -> (keys: [String], map: [String: ArchiveValue]) {
+        var keys: [String] = []
+        var map: [String: ArchiveValue] = [:]
+        for (k, v) in entries(storage, d) {
+            let c = convert(k)
+            if map.updateValue(v, forKey: c) == nil { keys.append(c) }
+        }
+        return (keys, map)
+    }
+
+    /// Every (user key, value) pair, in stored order; un-keyed slots (`$0`, `$1`, …) are left out.
+    private static func entries(_ storage: ArchiveKeyedStorage, _ d: ArchiveValueDecoder) -> [(String, ArchiveValue)] {
+        switch storage {
+        case .dictionary(let keys, let map):
+            return keys.compactMap { k in map[k].map { (k, $0) } }
+        case .object(let n):
+            let g = d.state.graph
+            return g.values(ofObject: n).compactMap { kv in
+                guard kv.key >= 0, kv.key < g.keys.count else { return nil }
+                let k = g.keys[kv.key]
+                if KeyedArchiveKeys.isUnkeyedSlot(k) { return nil }
+                // `$$0` is a user key `$0`, escaped to stay apart from the un-keyed slot.
+                return (k.hasPrefix("$$") ? String(k.dropFirst()) : k, kv.value)
+            }
+        }
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        if let renamed { return renamed.keys.compactMap { Key(stringValue: $0) } }
+        return Self.entries(storage, decoder).compactMap { Key(stringValue: $0.0) }
+    }
+
+    /// The stored value for `key`, if any.
+    private func raw(_ key: Key) -> ArchiveValue? { raw(key.stringValue) }
+
+    private func raw(_ key: String) -> ArchiveValue? {
+        if let renamed { return renamed.map[key] }
+        switch storage {
+        case .dictionary(_, let map): return map[key]
+        case .object(let n): return decoder.state.graph.value(ofObject: n, forKey: KeyedArchiveKeys.graphKey(forUserKey: key))
+        }
+    }
+
+    private func require(_ key: Key) throws -> ArchiveValue {
+        guard let v = raw(key) else {
+            let text = "no value for key \"\(key.stringValue)\" in \(decoder.describe(object))"
+            throw DecodingError.keyNotFound(key, decoder.context(nil, text,
+                ArchiveError(.valueNotFound, text, objectIndex: object, keyPath: [key.stringValue])))
+        }
+        return v
+    }
+
+    func contains(_ key: Key) -> Bool { raw(key) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.isNil(try require(key)) }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(require(key), .codingKey(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(require(key), .codingKey(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.real(require(key), .codingKey(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.float(require(key), .codingKey(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(require(key), Int.self, .codingKey(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(require(key), Int8.self, .codingKey(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(require(key), Int16.self, .codingKey(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(require(key), Int32.self, .codingKey(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(require(key), Int64.self, .codingKey(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(require(key), UInt.self, .codingKey(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(require(key), UInt8.self, .codingKey(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(require(key), UInt16.self, .codingKey(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(require(key), UInt32.self, .codingKey(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(require(key), UInt64.self, .codingKey(key)) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decodeNested(T.self, require(key), .codingKey(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try nestedDecoder(key).container(keyedBy: NestedKey.self)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try nestedDecoder(key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        ArchiveValueDecoder(state: decoder.state, value: raw("super") ?? .nil, parent: decoder, component: .codingKey(ArchiveCodingKey.superKey))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        ArchiveValueDecoder(state: decoder.state, value: raw(key) ?? .nil, parent: decoder, component: .codingKey(key))
+    }
+
+    private func nestedDecoder(_ key: Key) throws -> ArchiveValueDecoder {
+        ArchiveValueDecoder(state: decoder.state, value: try require(key), parent: decoder, component: .codingKey(key))
+    }
+}

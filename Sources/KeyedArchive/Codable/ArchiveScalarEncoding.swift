@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Values written without an Encoder of their own: scalars inline, Foundation leaf types in the shapes
+// the typed coder writes, sets and dictionaries as NSSet and NSDictionary in a deterministic order.
+
+/// A value archived directly: an inline scalar or a Foundation object.
+protocol ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) throws -> ArchiveValue
+}
+
+extension Bool: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) -> ArchiveValue { .bool(self) }
+}
+extension Double: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) -> ArchiveValue { .double(self) }
+}
+extension Float: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) -> ArchiveValue { .float(self) }
+}
+extension Int: ArchiveScalarEncodable {}
+extension Int8: ArchiveScalarEncodable {}
+extension Int16: ArchiveScalarEncodable {}
+extension Int32: ArchiveScalarEncodable {}
+extension Int64: ArchiveScalarEncodable {}
+extension UInt: ArchiveScalarEncodable {}
+extension UInt8: ArchiveScalarEncodable {}
+extension UInt16: ArchiveScalarEncodable {}
+extension UInt32: ArchiveScalarEncodable {}
+extension UInt64: ArchiveScalarEncodable {}
+extension ArchiveScalarEncodable where Self: FixedWidthInteger {
+    func archiveScalar(_ state: ArchiveEncodingState) -> ArchiveValue {
+        if let x = Int64(exactly: self) { return .int(x, width: 0) }
+        return KeyedArchiver.unsignedValue(UInt64(truncatingIfNeeded: self))
+    }
+}
+extension String: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) -> ArchiveValue { state.archiver.encodePlainString(self) }
+}
+extension Data: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) throws -> ArchiveValue { try encodeArchived(to: state.archiver) }
+}
+extension Date: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) throws -> ArchiveValue { try encodeArchived(to: state.archiver) }
+}
+extension URL: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) throws -> ArchiveValue { try encodeArchived(to: state.archiver) }
+}
+extension UUID: ArchiveScalarEncodable {
+    func archiveScalar(_ state: ArchiveEncodingState) throws -> ArchiveValue { try encodeArchived(to: state.archiver) }
+}
+
+/// A Swift collection written in its Foundation shape rather than through its own `encode(to:)`
+/// (which would make a set an array and a string-keyed dictionary an object).
+protocol ArchiveCollectionEncodable {
+    func encodeMembers(_ encoder: ArchiveValueEncoder) throws
+}
+
+extension Set: ArchiveCollectionEncodable where Element: Encodable {
+    func encodeMembers(_ encoder: ArchiveValueEncoder) throws {
+        let box = encoder.collectionBox(.set)
+        for (i, m) in archiveOrder(Array(self)).enumerated() {
+            box.append(try encoder.state.member(encoder.encodeNested(m, .index(i))))
+        }
+    }
+}
+
+extension Dictionary: ArchiveCollectionEncodable where Key: Encodable, Value: Encodable {
+    func encodeMembers(_ encoder: ArchiveValueEncoder) throws {
+        let state = encoder.state
+        let box = state.openBox(.dictionary, type: ArchiveUntyped.self)
+        encoder.result = .ref(box.uid)
+        let keys = archiveOrder(Array(self.keys))
+        box.keys.reserveCapacity(keys.count)
+        box.members.reserveCapacity(keys.count)
+        for k in keys {
+            guard let v = self[k] else { continue }
+            let path = ArchiveCodingKey(stringValue: "\(k)")
+            box.keys.append(try state.member(encoder.encodeNested(k, .codingKey(path))))
+            box.members.append(try state.member(encoder.encodeNested(v, .codingKey(path))))
+        }
+    }
+}
+
+/// `xs` sorted when its elements are `Comparable` (deterministic output), else as given.
+func archiveOrder<E>(_ xs: [E]) -> [E] {
+    guard xs.count > 1, let first = xs.first, let c = first as? any Comparable else { return xs }
+    func sorted<C: Comparable>(_ witness: C) -> [E]? {
+        var typed: [(C, E)] = []
+        typed.reserveCapacity(xs.count)
+        for x in xs {
+            guard let y = x as? C else { return nil }
+            typed.append((y, x))
+        }
+        typed.sort { $0.0 < $1.0 }
+        return typed.map(\.1)
+    }
+    return sorted(c) ?? xs
+}

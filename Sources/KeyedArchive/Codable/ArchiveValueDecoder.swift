@@ -1,0 +1,258 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `Decoder` for one archived value: a slot's value (inline scalar, `nil` or a reference) and where
+/// it sits. It is also its own single-value container, as the value needs nothing more.
+final class ArchiveValueDecoder: Decoder {
+    let state: ArchiveDecodingState
+    let value: ArchiveValue
+    let parent: ArchiveValueDecoder?
+    let component: ArchiveCodingPathComponent?
+    /// The `$classname` the type being decoded declares (``KeyedArchiveClassNamed``), checked by keyed containers.
+    var expectedClassName: String?
+
+    init(state: ArchiveDecodingState, value: ArchiveValue, parent: ArchiveValueDecoder?, component: ArchiveCodingPathComponent?) {
+        self.state = state
+        self.value = value
+        self.parent = parent
+        self.component = component
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var d: ArchiveValueDecoder? = self
+        while let cur = d {
+            if let c = cur.component { path.append(c.codingKey) }
+            d = cur.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let n = try objectIndex(for: "a keyed container", [String: Any].self)
+        let storage: ArchiveKeyedStorage
+        switch state.family(ofObject: n) {
+        case .dictionary:
+            storage = try dictionaryStorage(n)
+        case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
+            guard state.graph.objects[n].kind == .object else {
+                throw mismatch([String: Any].self, "expected an archived object for a keyed container, found a plain \(plainKind(n))", object: n)
+            }
+            try checkClass(n)
+            storage = .object(n)
+        case .string, .data, .number, .null, .array, .set, .orderedSet, .countedSet:
+            throw mismatch([String: Any].self, "expected an archived object or dictionary for a keyed container, found \(describe(n))", object: n)
+        }
+        return KeyedDecodingContainer(try ArchiveKeyedDecodingContainer<Key>(decoder: self, object: n, storage: storage))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let n = try objectIndex(for: "an unkeyed container", [Any].self)
+        let members: [ArchiveValue]
+        do {
+            switch state.family(ofObject: n) {
+            case .array, .set, .orderedSet:
+                members = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.collectionMembers() }
+            case .dictionary:
+                let (ks, vs) = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.dictionaryMembers() }
+                var all: [ArchiveValue] = []
+                all.reserveCapacity(ks.count * 2)
+                for (k, v) in zip(ks, vs) { all.append(k); all.append(v) }
+                members = all
+            default:
+                throw mismatch([Any].self, "expected an array, set, ordered set or dictionary for an unkeyed container, found \(describe(n))", object: n)
+            }
+        } catch let e as ArchiveError {
+            throw DecodingError.dataCorrupted(context(nil, e.reason, e.located(object: n)))
+        }
+        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: Decoding nested values
+
+    /// Decodes the root value.
+    func decodeTop<T: Decodable>(_ type: T.Type) throws -> T {
+        if let s = T.self as? any ArchiveScalarDecodable.Type {
+            return try cast(s.decodeScalar(value, self, nil), T.self)
+        }
+        return try decodeThrough(T.self, self, reference: value)
+    }
+
+    /// Decodes `value` as `T`, reached from this decoder through `component`.
+    func decodeNested<T: Decodable>(_ type: T.Type, _ value: ArchiveValue, _ component: ArchiveCodingPathComponent) throws -> T {
+        if let s = T.self as? any ArchiveScalarDecodable.Type {
+            return try cast(s.decodeScalar(value, self, component), T.self)
+        }
+        if case .ref(let n) = value, T.self is AnyClass, let s = state.shared[n], s.type == ObjectIdentifier(T.self), let t = s.object as? T {
+            return t
+        }
+        let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: component)
+        return try decodeThrough(T.self, child, reference: value)
+    }
+
+    /// Decodes this decoder's own value as `T` (a single-value container asked for a non-scalar type).
+    func decodeWrapped<T: Decodable>(_ type: T.Type) throws -> T {
+        let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: nil)
+        return try decodeThrough(T.self, child, reference: nil)
+    }
+
+    /// Runs `T.init(from:)` on `decoder`: bounded depth, cycles through `reference` refused, class
+    /// instances shared.
+    private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: ArchiveValueDecoder, reference: ArchiveValue?) throws -> T {
+        var n = -1
+        if case .ref(let i)? = reference, i >= 0, i < state.inProgress.count {
+            if state.inProgress[i] {
+                throw DecodingError.dataCorrupted(decoder.context(nil,
+                    "reference cycle: object #\(i) is already being decoded further up this path, and a \(T.self) cannot hold a cycle",
+                    ArchiveError(.corruptArchive, "reference cycle through object #\(i)", objectIndex: i)))
+            }
+            n = i
+        }
+        guard state.depth < state.maxDepth else {
+            throw DecodingError.dataCorrupted(decoder.context(nil,
+                "values nest deeper than the depth budget of \(state.maxDepth)",
+                ArchiveError(.limitExceeded, "values nest deeper than \(state.maxDepth)", objectIndex: n >= 0 ? n : nil)))
+        }
+        if let named = T.self as? any KeyedArchiveClassNamed.Type { decoder.expectedClassName = named.archivedClassName }
+        state.depth += 1
+        if n >= 0 { state.inProgress[n] = true }
+        defer {
+            state.depth -= 1
+            if n >= 0 { state.inProgress[n] = false }
+        }
+        let t = try T(from: decoder)
+        if n >= 0, T.self is AnyClass { state.shared[n] = (ObjectIdentifier(T.self), t as AnyObject) }
+        return t
+    }
+
+    // MARK: Resolving references
+
+    /// The object a container reads: `value` must be a reference to an object in the table.
+    func objectIndex(for what: String, _ type: Any.Type) throws -> Int {
+        switch value {
+        case .ref(let n):
+            guard n >= 0, n < state.graph.objects.count else {
+                throw DecodingError.dataCorrupted(context(nil, "reference to object \(n), but the archive has \(state.graph.objects.count) objects",
+                                                          ArchiveError(.badReference, "dangling reference", objectIndex: n)))
+            }
+            return n
+        case .nil:
+            throw DecodingError.valueNotFound(type, context(nil, "expected \(what), found nil",
+                                                            ArchiveError(.valueNotFound, "nil where \(what) was expected")))
+        default:
+            throw mismatch(type, "expected \(what), found an inline \(value.kindName)", object: nil)
+        }
+    }
+
+    /// Checks the class of object `n` against the declared class name and the allow-list.
+    private func checkClass(_ n: Int) throws {
+        let g = state.graph
+        let o = g.objects[n]
+        guard o.classIndex >= 0, o.classIndex < g.classes.count else {
+            throw DecodingError.dataCorrupted(context(nil, "object #\(n) has no class",
+                                                      ArchiveError(.corruptArchive, "object without $class", objectIndex: n)))
+        }
+        let cls = g.classes[o.classIndex]
+        if let expected = expectedClassName, cls.name != expected, !cls.chain.contains(expected),
+           !cls.fallbacks.contains(where: { $0 >= 0 && $0 < g.classes.count && g.classes[$0].name == expected }) {
+            throw DecodingError.typeMismatch(Self.self, context(nil, "expected an object of class \(expected), found \(cls.name) (object #\(n))",
+                ArchiveError(.unexpectedClass, "class \(cls.name) is not \(expected)", objectIndex: n)))
+        }
+        if let allowed = state.options.allowedClassNames, state.needsAllowance(n), !allowed.contains(cls.name) {
+            throw DecodingError.dataCorrupted(context(nil, "class \(cls.name) (object #\(n)) is not in allowedClassNames",
+                ArchiveError(.secureCodingViolation, "class \(cls.name) is not allowed", objectIndex: n)))
+        }
+    }
+
+    /// The string-keyed entries of an `NSDictionary` object (string keys, or numbers as their decimal text).
+    private func dictionaryStorage(_ n: Int) throws -> ArchiveKeyedStorage {
+        let u = state.unarchiver
+        let members: (keys: [ArchiveValue], values: [ArchiveValue])
+        do {
+            members = try u.withObjectScope(n) { () throws(ArchiveError) in try u.dictionaryMembers() }
+        } catch {
+            throw DecodingError.dataCorrupted(context(nil, error.reason, error.located(object: n)))
+        }
+        var keys: [String] = []
+        keys.reserveCapacity(members.keys.count)
+        var map: [String: ArchiveValue] = [:]
+        map.reserveCapacity(members.keys.count)
+        for (i, (k, v)) in zip(members.keys, members.values).enumerated() {
+            guard let text = state.graph.conventionalString(k) ?? numberText(k) else {
+                throw DecodingError.typeMismatch(String.self, context(nil,
+                    "dictionary key \(i) of object #\(n) is neither a string nor a number, so it cannot be a CodingKey; decode an unkeyed container instead",
+                    ArchiveError(.typeMismatch, "non-string dictionary key", objectIndex: n, keyPath: ["NS.keys[\(i)]"])))
+            }
+            if map.updateValue(v, forKey: text) == nil { keys.append(text) }
+        }
+        return .dictionary(keys: keys, map: map)
+    }
+
+    /// The decimal text of a number-valued dictionary key.
+    private func numberText(_ v: ArchiveValue) -> String? {
+        switch resolvedScalar(v) {
+        case .int(let x, _): return String(x)
+        case .unsignedInt(let x): return String(x)
+        default: return nil
+        }
+    }
+
+    /// A plain entry's value for a reference to one; any other value as it is.
+    func resolvedScalar(_ v: ArchiveValue) -> ArchiveValue {
+        guard case .ref(let n) = v, n >= 0, n < state.graph.objects.count else { return v }
+        let o = state.graph.objects[n]
+        return o.kind == .plain ? o.plainValue : v
+    }
+
+    // MARK: Errors
+
+    /// The coding path as strings, for ``ArchiveError/keyPath``.
+    var pathStrings: [String] { codingPath.map(\.stringValue) }
+
+    /// A context at this decoder's path (plus `component`), with `underlying` as its underlying error.
+    func context(_ component: ArchiveCodingPathComponent?, _ text: String, _ underlying: ArchiveError) -> DecodingError.Context {
+        var path = codingPath
+        if let component { path.append(component.codingKey) }
+        var e = underlying
+        e.keyPath = path.map(\.stringValue) + e.keyPath
+        return DecodingError.Context(codingPath: path, debugDescription: text, underlyingError: e)
+    }
+
+    /// A type mismatch at this decoder's path.
+    func mismatch(_ type: Any.Type, _ text: String, object: Int?, _ component: ArchiveCodingPathComponent? = nil) -> DecodingError {
+        .typeMismatch(type, context(component, text, ArchiveError(.typeMismatch, text, objectIndex: object)))
+    }
+
+    /// What object `n` is, in words.
+    func describe(_ n: Int) -> String {
+        let o = state.graph.objects[n]
+        if o.kind == .plain { return "a plain \(o.plainValue.kindName) (object #\(n))" }
+        return "an object of class \(state.graph.className(ofObject: n) ?? "?") (object #\(n))"
+    }
+
+    private func plainKind(_ n: Int) -> String { state.graph.objects[n].plainValue.kindName + " (object #\(n))" }
+}
+
+extension ArchiveError {
+    /// This error with an object index, when it had none.
+    func located(object: Int) -> ArchiveError {
+        var e = self
+        if e.objectIndex == nil { e.objectIndex = object }
+        return e
+    }
+}
+
+/// `x` as `T`, or an error (never a trap) if the scalar table and `T` ever disagree.
+func cast<T>(_ x: Any, _ type: T.Type) throws -> T {
+    guard let t = x as? T else {
+        throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "internal: decoded \(Swift.type(of: x)), not \(T.self)"))
+    }
+    return t
+}

@@ -1,0 +1,115 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Encodes any `Encodable` value as an `NSKeyedArchiver` archive that Foundation's `NSKeyedUnarchiver`
+/// reads, the way `PropertyListEncoder` writes a property list.
+///
+/// ```swift
+/// let data = try KeyedArchiveEncoder().encode(person)
+/// ```
+///
+/// - Each keyed container becomes an archived object whose `$classname` is the type's
+///   ``KeyedArchiveClassNamed/archivedClassName``, or a name from ``classNameStrategy``; with
+///   ``KeyedContainerEncoding/dictionaries`` it becomes an `NSDictionary` instead. Scalars are stored in
+///   the object as `encodeInteger:forKey:`, `encodeDouble:forKey:` and `encodeBool:forKey:` store them.
+/// - `String`, `Data`, `Date`, `URL`, `UUID`, arrays, sets and dictionaries are written in Foundation's own
+///   archived shapes (`NSString`, `NSData`, `NSDate`, `NSURL`, `NSUUID`, `NSArray`, `NSSet`,
+///   `NSDictionary`), so an `NSCoding` class with the same keys decodes them.
+/// - A class instance encoded twice is archived once and referenced twice. A reference cycle through
+///   class instances is an `EncodingError.invalidValue` naming the coding path.
+/// - Output is deterministic: set members and dictionary keys that are `Comparable` are written in
+///   sorted order (others in the order the collection yields them).
+public struct KeyedArchiveEncoder: Sendable {
+    /// How a keyed container is archived.
+    public enum KeyedContainerEncoding: Sendable, Hashable {
+        /// As an object of a class (see ``classNameStrategy``), read in Cocoa by an `NSCoding` class.
+        case archivedObjects
+        /// As an `NSDictionary` with string keys, read in Cocoa as a plain dictionary. Types that adopt
+        /// ``KeyedArchiveClassNamed`` stay archived objects.
+        case dictionaries
+    }
+
+    /// The class name of an archived object whose type does not adopt ``KeyedArchiveClassNamed``.
+    public enum ClassNameStrategy: Sendable {
+        /// The module-qualified type name (`MyApp.Person`), as ``KeyedCoding/archivedClassName`` defaults to.
+        case typeName
+        /// The type name without its module (`Person`).
+        case unqualifiedTypeName
+        /// One name for every such type.
+        case fixed(String)
+        /// A name computed from the type.
+        case custom(@Sendable (any Any.Type) -> String)
+    }
+
+    /// How a type's `CodingKey`s are spelled in the archive.
+    public enum KeyEncodingStrategy: Sendable {
+        /// Keys are used as they are.
+        case useDefaultKeys
+        /// `camelCase` keys are written as `snake_case`, as `JSONEncoder` does.
+        case convertToSnakeCase
+        /// Each key, with its coding path, becomes the key to write.
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+    }
+
+    /// Binary (the default) or XML property list.
+    public var outputFormat: PropertyList.Format = .binary
+    /// The `$top` key of the root value (`root`, as `NSKeyedArchiveRootObjectKey`).
+    public var rootKey: String = "root"
+    /// Archived objects (default) or `NSDictionary`s for keyed containers.
+    public var keyedContainerEncoding: KeyedContainerEncoding = .archivedObjects
+    /// The class name of types that do not adopt ``KeyedArchiveClassNamed``.
+    public var classNameStrategy: ClassNameStrategy = .typeName
+    /// How keys are spelled.
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    /// Values for `Encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// The deepest nesting of values encoded through `encode(to:)`: each level costs several call frames,
+    /// and a deeper value is an `EncodingError.invalidValue` rather than a stack overflow. The same bound
+    /// as ``KeyedArchiveDecoder/maxValueDepth``, so that whatever we encode we can decode.
+    public static let maxValueDepth = 128
+
+    /// Creates an encoder with the default options.
+    public init() {}
+
+    /// Encodes `value` as the root of a keyed archive.
+    ///
+    /// - Parameter value: The value.
+    /// - Returns: The archive, in ``outputFormat``.
+    /// - Throws: `EncodingError.invalidValue` for a reference cycle, a value nested too deeply, or a
+    ///   value the archive cannot hold.
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        Data(try encodedBytes(value))
+    }
+
+    /// Encodes `value` as the root of a keyed archive; see ``encode(_:)``.
+    public func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let archiver = try encodeArchiver(value)
+        do {
+            return try archiver.encodedData()
+        } catch {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        }
+    }
+
+    /// Encodes `value` and returns the archive as a graph (for inspection or another container).
+    public func encodeGraph<T: Encodable>(_ value: T) throws -> ArchiveGraph {
+        let archiver = try encodeArchiver(value)
+        do {
+            return try archiver.finishEncoding()
+        } catch {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        }
+    }
+
+    private func encodeArchiver<T: Encodable>(_ value: T) throws -> KeyedArchiver {
+        let archiver = KeyedArchiver(outputFormat: outputFormat)
+        let state = ArchiveEncodingState(archiver: archiver, encoder: self)
+        let root = try state.encodeValue(value, parent: nil, component: nil)
+        archiver.put(state.reference(root), rootKey)
+        return archiver
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Testing
+@testable import KeyedArchive
+
+/// Identity, cycles, class names, allow-lists, key strategies and errors of the Codable bridge.
+@Suite struct CodableBehaviourTests {
+    final class Node: Codable {
+        var name: String
+        var next: Node?
+        var friends: [Node] = []
+        init(_ name: String) { self.name = name }
+    }
+
+    struct Pair: Codable {
+        var first: Node
+        var second: Node
+    }
+
+    @Test func classInstancesAreArchivedOnceAndDecodeShared() throws {
+        let shared = Node("shared")
+        let data = try KeyedArchiveEncoder().encode(Pair(first: shared, second: shared))
+        // One Node object in the archive, referenced twice.
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
+        let nodes = graph.objects.indices.filter { graph.className(ofObject: $0)?.hasSuffix("Node") == true }
+        #expect(nodes.count == 1)
+        let back = try KeyedArchiveDecoder().decode(Pair.self, from: data)
+        #expect(back.first === back.second)
+        #expect(back.first.name == "shared")
+    }
+
+    @Test func aCycleThroughClassInstancesIsAnEncodingError() throws {
+        let a = Node("a"), b = Node("b")
+        a.next = b
+        b.next = a
+        defer { a.next = nil; b.next = nil }
+        do {
+            _ = try KeyedArchiveEncoder().encode(a)
+            Issue.record("a cycle encoded")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["next", "next"])
+            #expect((context.underlyingError as? ArchiveError)?.code == .encodingFailed)
+        }
+    }
+
+    @Test func aCycleInTheArchiveIsADecodingErrorNamingThePath() throws {
+        // Our typed coder writes a genuine cycle; a Decodable value cannot hold it.
+        final class Ring: KeyedCoding {
+            var name = ""
+            var next: Ring?
+            init() {}
+            static var archivedClassName: String { "Ring" }
+            func encode(with a: KeyedArchiver) throws(ArchiveError) {
+                try a.encode(name, forKey: "name")
+                try a.encode(next, forKey: "next")
+            }
+            func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+        }
+        struct RingValue: Decodable {
+            var name: String
+            var next: Box?
+            final class Box: Decodable {
+                let value: RingValue
+                required init(from decoder: any Decoder) throws { value = try RingValue(from: decoder) }
+            }
+        }
+        let a = Ring(), b = Ring()
+        a.name = "a"; b.name = "b"
+        a.next = b; b.next = a
+        defer { a.next = nil; b.next = nil }
+        let bytes = try KeyedArchiver.archivedData(withRootObject: a)
+        do {
+            _ = try KeyedArchiveDecoder().decode(RingValue.self, from: bytes)
+            Issue.record("a cycle decoded")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["next", "next"])
+            let underlying = try #require(context.underlyingError as? ArchiveError)
+            #expect(underlying.objectIndex != nil)
+            #expect(context.debugDescription.contains("cycle"))
+        }
+    }
+
+    struct Person: Codable, Equatable, KeyedArchiveClassNamed {
+        static let archivedClassName = "Person"
+        var name: String
+        var age: Int
+    }
+
+    struct Robot: Codable, KeyedArchiveClassNamed {
+        static let archivedClassName = "Robot"
+        var name: String
+        var age: Int
+    }
+
+    @Test func classNamesAreWrittenAndChecked() throws {
+        let data = try KeyedArchiveEncoder().encode(Person(name: "Ann", age: 30))
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
+        #expect(graph.classes.map(\.name) == ["Person"])
+        #expect(graph.classes.first?.chain == ["Person", "NSObject"])
+        #expect(try KeyedArchiveDecoder().decode(Person.self, from: data) == Person(name: "Ann", age: 30))
+        do {
+            _ = try KeyedArchiveDecoder().decode(Robot.self, from: data)
+            Issue.record("a Person decoded as a Robot")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect((context.underlyingError as? ArchiveError)?.code == .unexpectedClass)
+            #expect(context.debugDescription.contains("Person"))
+        }
+    }
+
+    @Test func classNameStrategies() throws {
+        struct Plain: Codable { var x = 1 }
+        func names(_ configure: (inout KeyedArchiveEncoder) -> Void) throws -> [String] {
+            var e = KeyedArchiveEncoder()
+            configure(&e)
+            return try e.encodeGraph(Plain()).classes.map(\.name)
+        }
+        #expect(try names { _ in } == [String(reflecting: Plain.self)])
+        #expect(try names { $0.classNameStrategy = .unqualifiedTypeName } == ["Plain"])
+        #expect(try names { $0.classNameStrategy = .fixed("Thing") } == ["Thing"])
+        #expect(try names { $0.classNameStrategy = .custom { "X" + String(describing: $0) } } == ["XPlain"])
+        #expect(try names { $0.keyedContainerEncoding = .dictionaries } == ["NSDictionary"])
+    }
+
+    @Test func allowListRefusesUnlistedClasses() throws {
+        let data = try KeyedArchiveEncoder().encode([Person(name: "Ann", age: 30)])
+        var d = KeyedArchiveDecoder()
+        d.allowedClassNames = ["Person"]
+        #expect(try d.decode([Person].self, from: data).count == 1)
+        d.allowedClassNames = ["Someone"]
+        do {
+            _ = try d.decode([Person].self, from: data)
+            Issue.record("an unlisted class decoded")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect((context.underlyingError as? ArchiveError)?.code == .secureCodingViolation)
+            #expect(context.codingPath.map(\.stringValue) == ["Index 0"])
+        }
+    }
+
+    @Test func dictionaryContainersDecodeAsKeyedContainers() throws {
+        var e = KeyedArchiveEncoder()
+        e.keyedContainerEncoding = .dictionaries
+        let data = try e.encode(Person(name: "Ann", age: 30))
+        #expect(try KeyedArchiveDecoder().decode([String: ArchivedScalar].self, from: data) == ["name": .string("Ann"), "age": .int(30)])
+        // A type without a class name reads the dictionary's keys.
+        struct Loose: Decodable, Equatable { var name: String; var age: Int }
+        #expect(try KeyedArchiveDecoder().decode(Loose.self, from: data) == Loose(name: "Ann", age: 30))
+    }
+
+    @Test func snakeCaseKeyStrategies() throws {
+        struct Camel: Codable, Equatable {
+            var firstName: String
+            var homeURLString: String
+            var _private: Int
+        }
+        var e = KeyedArchiveEncoder()
+        e.keyEncodingStrategy = .convertToSnakeCase
+        let value = Camel(firstName: "Ann", homeURLString: "x", _private: 1)
+        let data = try e.encode(value)
+        let keys = try ArchiveGraph(keyedArchiveBytes: [UInt8](data)).keys
+        #expect(keys.contains("first_name") && keys.contains("home_url_string") && keys.contains("_private"))
+        var d = KeyedArchiveDecoder()
+        d.keyDecodingStrategy = .convertFromSnakeCase
+        // `home_url_string` comes back as `homeUrlString`, as with JSONDecoder: so map that key by hand.
+        struct Back: Decodable, Equatable { var firstName: String; var homeUrlString: String; var _private: Int }
+        #expect(try d.decode(Back.self, from: data) == Back(firstName: "Ann", homeUrlString: "x", _private: 1))
+        #expect(CodingKeyConversion.snakeCase(fromCamelCase: "URLForKey") == "url_for_key")
+        #expect(CodingKeyConversion.camelCase(fromSnakeCase: "__a_b__") == "__aB__")
+        #expect(CodingKeyConversion.camelCase(fromSnakeCase: "single") == "single")
+    }
+
+    @Test func numbersCoerceWithoutTruncation() throws {
+        struct Big: Encodable { var v: Int }
+        struct Small: Decodable { var v: Int8 }
+        struct Real: Decodable { var v: Double }
+        struct Whole: Decodable { var v: Int }
+        struct Half: Encodable { var v: Double }
+        #expect(try KeyedArchiveDecoder().decode(Small.self, from: KeyedArchiveEncoder().encode(Big(v: 100))).v == 100)
+        do {
+            _ = try KeyedArchiveDecoder().decode(Small.self, from: KeyedArchiveEncoder().encode(Big(v: 300)))
+            Issue.record("300 decoded as Int8")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["v"])
+            let e = try #require(context.underlyingError as? ArchiveError)
+            #expect(e.code == .overflow)
+            #expect(e.keyPath == ["v"])
+            #expect(e.objectIndex == nil)   // an inline value: it has no object of its own
+        }
+        #expect(try KeyedArchiveDecoder().decode(Real.self, from: KeyedArchiveEncoder().encode(Big(v: 3))).v == 3)
+        #expect(try KeyedArchiveDecoder().decode(Whole.self, from: KeyedArchiveEncoder().encode(Half(v: 4))).v == 4)
+        #expect(throws: DecodingError.self) { try KeyedArchiveDecoder().decode(Whole.self, from: KeyedArchiveEncoder().encode(Half(v: 4.5))) }
+    }
+
+    @Test func missingKeysAndNilsAreTheUsualErrors() throws {
+        struct Has: Encodable { var a: String?; var b = 1 }
+        struct Needs: Decodable { var a: String; var c: Int }
+        struct NeedsA: Decodable { var a: String }
+        let data = try KeyedArchiveEncoder().encode(Has(a: nil))
+        #expect {
+            try KeyedArchiveDecoder().decode(Needs.self, from: data)
+        } throws: { e in
+            guard case DecodingError.keyNotFound(let key, _) = e else { return false }
+            return key.stringValue == "c" || key.stringValue == "a"
+        }
+        // `encodeIfPresent` left `a` out; an explicit nil reads as valueNotFound.
+        struct Explicit: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: ArchiveTestKey.self)
+                try c.encodeNil(forKey: ArchiveTestKey(stringValue: "a"))
+            }
+        }
+        #expect {
+            try KeyedArchiveDecoder().decode(NeedsA.self, from: KeyedArchiveEncoder().encode(Explicit()))
+        } throws: { e in
+            guard case DecodingError.valueNotFound(_, let c) = e else { return false }
+            return c.codingPath.map(\.stringValue) == ["a"]
+        }
+    }
+
+    @Test func deepValuesAreBoundedNotStackOverflows() throws {
+        indirect enum Chain: Codable { case end, link(Chain) }
+        var deep = Chain.end
+        for _ in 0 ..< 1_000 { deep = .link(deep) }
+        #expect(throws: EncodingError.self) { try KeyedArchiveEncoder().encode(deep) }
+        var ok = Chain.end
+        for _ in 0 ..< 127 { ok = .link(ok) }
+        let data = try KeyedArchiveEncoder().encode(ok)
+        var failure: (any Error)?
+        onSmallStack(1024 * 1024) {
+            do { _ = try KeyedArchiveDecoder().decode(Chain.self, from: data) } catch { failure = error }
+        }
+        #expect(failure == nil)
+    }
+
+    @Test func userInfoReachesTheCoders() throws {
+        let key = try #require(CodingUserInfoKey(rawValue: "flavour"))
+        struct Probe: Codable {
+            static let flavour = CodingUserInfoKey(rawValue: "flavour")
+            var seen: String
+            init(seen: String) { self.seen = seen }
+            init(from decoder: any Decoder) throws { seen = Self.flavour.flatMap { decoder.userInfo[$0] as? String } ?? "" }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: ArchiveTestKey.self)
+                try c.encode(Self.flavour.flatMap { encoder.userInfo[$0] as? String } ?? "", forKey: ArchiveTestKey(stringValue: "seen"))
+            }
+        }
+        var e = KeyedArchiveEncoder()
+        e.userInfo[key] = "vanilla"
+        var d = KeyedArchiveDecoder()
+        d.userInfo[key] = "mint"
+        let data = try e.encode(Probe(seen: ""))
+        #expect(try d.decode(Probe.self, from: data).seen == "mint")
+        struct Seen: Decodable { var seen: String }
+        #expect(try KeyedArchiveDecoder().decode(Seen.self, from: data).seen == "vanilla")
+    }
+}
+
+/// A scalar decoded without knowing its type: what a generic mirror of an archive holds.
+enum ArchivedScalar: Decodable, Equatable {
+    case string(String), int(Int64), double(Double), bool(Bool)
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let i = try? c.decode(Int64.self) { self = .int(i) }
+        else if let d = try? c.decode(Double.self) { self = .double(d) }
+        else { self = .bool(try c.decode(Bool.self)) }
+    }
+}
