@@ -51,6 +51,60 @@ final class ProbePerson: NSObject, NSCoding {
     }
 }
 
+/// An NSCoding class with a field of each common kind; the Codable bridge's tests mirror it as a struct.
+final class ProbeRecord: NSObject, NSCoding {
+    var title: String
+    var count: Int
+    var ratio: Double
+    var flag: Bool
+    var when: Date
+    var blob: Data
+    var tags: [String]
+    var note: String?
+    var scores: [String: Int]
+    var children: [ProbeRecord]
+
+    init(title: String, count: Int, ratio: Double, flag: Bool, when: Date, blob: Data, tags: [String], note: String?,
+         scores: [String: Int], children: [ProbeRecord] = []) {
+        self.title = title
+        self.count = count
+        self.ratio = ratio
+        self.flag = flag
+        self.when = when
+        self.blob = blob
+        self.tags = tags
+        self.note = note
+        self.scores = scores
+        self.children = children
+    }
+
+    init?(coder: NSCoder) {
+        title = coder.decodeObject(forKey: "title") as? String ?? "?"
+        count = coder.decodeInteger(forKey: "count")
+        ratio = coder.decodeDouble(forKey: "ratio")
+        flag = coder.decodeBool(forKey: "flag")
+        when = coder.decodeObject(forKey: "when") as? Date ?? Date(timeIntervalSinceReferenceDate: -1)
+        blob = coder.decodeObject(forKey: "blob") as? Data ?? Data()
+        tags = coder.decodeObject(forKey: "tags") as? [String] ?? ["?"]
+        note = coder.decodeObject(forKey: "note") as? String
+        scores = coder.decodeObject(forKey: "scores") as? [String: Int] ?? ["?": -1]
+        children = coder.decodeObject(forKey: "children") as? [ProbeRecord] ?? []
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(title, forKey: "title")
+        coder.encode(count, forKey: "count")
+        coder.encode(ratio, forKey: "ratio")
+        coder.encode(flag, forKey: "flag")
+        coder.encode(when, forKey: "when")
+        coder.encode(blob, forKey: "blob")
+        coder.encode(tags, forKey: "tags")
+        if let note { coder.encode(note, forKey: "note") }
+        coder.encode(scores, forKey: "scores")
+        coder.encode(children, forKey: "children")
+    }
+}
+
 enum KeyedProbeCases {
     /// The fixed cases `keyed-write` archives. The tests hold the matching expectations.
     static func all() -> [(String, Any)] {
@@ -69,6 +123,11 @@ enum KeyedProbeCases {
             ("uuid", NSUUID(uuidString: "0AD863BA-7584-40CF-8896-BD87B3280C34") ?? NSUUID()),
             ("null", NSNull()),
             ("people", ann),
+            ("record", ProbeRecord(title: "parent", count: -7, ratio: 2.5, flag: true, when: Date(timeIntervalSinceReferenceDate: 1000.25),
+                                   blob: Data([9, 8, 7]), tags: ["a", "b"], note: nil, scores: ["x": 1, "y": 2],
+                                   children: [ProbeRecord(title: "kid", count: 1, ratio: -0.5, flag: false,
+                                                          when: Date(timeIntervalSinceReferenceDate: 0), blob: Data(), tags: [],
+                                                          note: "hi", scores: [:])])),
         ]
     }
 }
@@ -79,6 +138,10 @@ enum KeyedCanonical {
         switch x {
         case let p as ProbePerson:
             return "Person(" + render(p.name as NSString) + "," + String(p.age) + "," + render(p.friends as NSArray) + ")"
+        case let r as ProbeRecord:
+            return "Record(" + [render(r.title as NSString), String(r.count), "r\(r.ratio)", r.flag ? "true" : "false",
+                                render(r.when), render(r.blob), render(r.tags as NSArray), r.note.map { render($0 as NSString) } ?? "nil",
+                                render(r.scores as NSDictionary), render(r.children as NSArray)].joined(separator: ",") + ")"
         case let s as NSMutableString where type(of: s) == NSMutableString.self:
             return "ms" + render(String(s))
         case let s as String:
