@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "CorpusSupport"], resources: [.copy("Fixtures")], swiftSettings: strictness),
         .testTarget(name: "NibTests", dependencies: ["Nib", "KeyedArchive", "CorpusSupport"], swiftSettings: strictness),
         .testTarget(name: "NibCompilerTests", dependencies: ["NibCompiler", "Nib", "KeyedArchive", "CorpusSupport"], swiftSettings: strictness),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport"], swiftSettings: strictness),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyedArchiveFuzzSupport", "KeyedArchive", "CorpusSupport"], swiftSettings: strictness),
         .testTarget(name: "CLITests", dependencies: [
             "KeyedArchiveCLI", "KeyedArchive", "Nib", "NibCompiler", "CorpusSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], swiftSettings: strictness),

@@ -16,6 +16,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case keyedGraph = "keyedgraph"
     /// Typed unarchiving of the fuzz test classes and Foundation shapes, secure or not.
     case unarchiver
+    /// ``KeyedArchiveDecoder`` into a generic mirror, typed structs and a class graph; then the mirror
+    /// re-encoded with ``KeyedArchiveEncoder`` and decoded again.
+    case codable
     /// NIBArchive reader → ``ArchiveGraph``, then every object and value walked.
     case nibArchive = "nibarchive"
     /// Nib document model over any nib container.
@@ -37,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xmlPlist: "FuzzXMLPlist"
         case .keyedGraph: "FuzzKeyedGraph"
         case .unarchiver: "FuzzUnarchiver"
+        case .codable: "FuzzCodable"
         case .nibArchive: "FuzzNIBArchive"
         case .nibModel: "FuzzNibModel"
         case .nibInstantiate: "FuzzNibInstantiate"
@@ -48,7 +52,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The token dictionary under `FuzzCorpus/` that suits this target's input format.
     public var dictionaryName: String {
         switch self {
-        case .bplist, .keyedGraph, .unarchiver: "keyed.dict"
+        case .bplist, .keyedGraph, .unarchiver, .codable: "keyed.dict"
         case .xmlPlist: "xml.dict"
         case .nibArchive, .nibModel, .nibInstantiate: "nib.dict"
         case .roundTrip: "all.dict"
@@ -75,6 +79,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xmlPlist: FuzzXMLPlist.run(bytes)
         case .keyedGraph: FuzzKeyedGraph.run(bytes)
         case .unarchiver: FuzzUnarchiver.run(bytes)
+        case .codable: return FuzzCodable.run(bytes)
         case .nibArchive: FuzzNIBArchive.run(bytes)
         case .nibModel: FuzzNibModel.run(bytes)
         case .nibInstantiate: FuzzNibInstantiate.run(bytes)

@@ -24,4 +24,15 @@ import Testing
         let failure = file.target.replay(try file.bytes())
         #expect(failure == nil, "\(file): \(failure.map { "\($0)" } ?? "")")
     }
+
+    /// The Codable bridge meets every input the unarchiver was fuzzed with (issue #15's hostile-input
+    /// check): only thrown errors, and whatever decodes as a mirror re-encodes and decodes again.
+    @Test func unarchiverSeedsReplayThroughTheCodableDecoder() throws {
+        let seeds = FuzzCorpusFiles.seeds.filter { $0.target == .unarchiver }
+        #expect(seeds.count > 100)
+        for file in seeds {
+            let failure = FuzzTarget.codable.replay(try file.bytes())
+            #expect(failure == nil, "\(file): \(failure.map { "\($0)" } ?? "")")
+        }
+    }
 }

@@ -14,8 +14,15 @@ final class ArchiveDecodingState {
     let userInfo: [CodingUserInfoKey: Any]
     /// Object index → whether it is being decoded right now (a reference to it is a cycle).
     var inProgress: [Bool]
-    /// Object index → the class instance decoded from it, and the type it was decoded as.
-    var shared: [Int: (type: ObjectIdentifier, object: AnyObject)] = [:]
+    /// (object index, type) → what it decoded as, for objects referenced more than once: a class instance
+    /// stays one instance, and a value shared a million times in a small hostile DAG is decoded once.
+    var shared: [SharedKey: Any] = [:]
+    struct SharedKey: Hashable {
+        var object: Int
+        var type: ObjectIdentifier
+    }
+    /// Object index → how many references point at it (saturating at 2: "more than once").
+    let referenced: [UInt8]
     /// Values being decoded through `init(from:)`; bounded by ``maxDepth``.
     var depth = 0
     let maxDepth: Int
@@ -30,7 +37,18 @@ final class ArchiveDecodingState {
         self.inProgress = Array(repeating: false, count: graph.objects.count)
         self.maxDepth = min(decoder.limits.maxDepth, KeyedArchiveDecoder.maxValueDepth)
         self.foundationClass = Array(repeating: nil, count: graph.classes.count)
+        var counts = [UInt8](repeating: 0, count: graph.objects.count)
+        func note(_ v: ArchiveValue) {
+            if case .ref(let n) = v, n >= 0, n < counts.count, counts[n] < 2 { counts[n] += 1 }
+        }
+        for kv in graph.values { note(kv.value) }
+        for v in graph.items { note(v) }
+        for kv in graph.top { note(kv.value) }
+        self.referenced = counts
     }
+
+    /// Whether object `n` is referenced more than once (so its decoded values are worth keeping).
+    func isShared(_ n: Int) -> Bool { n >= 0 && n < referenced.count && referenced[n] > 1 }
 
     /// The Foundation family of object `n`'s class (`.other` for plain entries and unknown classes).
     func family(ofObject n: Int) -> ClassFamily {

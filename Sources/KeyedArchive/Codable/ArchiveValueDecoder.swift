@@ -90,7 +90,8 @@ final class ArchiveValueDecoder: Decoder {
         if let s = T.self as? any ArchiveScalarDecodable.Type {
             return try cast(s.decodeScalar(value, self, component), T.self)
         }
-        if case .ref(let n) = value, T.self is AnyClass, let s = state.shared[n], s.type == ObjectIdentifier(T.self), let t = s.object as? T {
+        if case .ref(let n) = value, state.isShared(n),
+           let t = state.shared[.init(object: n, type: ObjectIdentifier(T.self))] as? T {
             return t
         }
         let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: component)
@@ -128,7 +129,7 @@ final class ArchiveValueDecoder: Decoder {
             if n >= 0 { state.inProgress[n] = false }
         }
         let t = try T(from: decoder)
-        if n >= 0, T.self is AnyClass { state.shared[n] = (ObjectIdentifier(T.self), t as AnyObject) }
+        if n >= 0, state.isShared(n) { state.shared[.init(object: n, type: ObjectIdentifier(T.self))] = t }
         return t
     }
 

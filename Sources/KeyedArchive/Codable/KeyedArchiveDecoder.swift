@@ -16,8 +16,10 @@ import Foundation
 /// - Values coerce as Foundation's shapes do: `NSNumber` to every integer and floating type (a value
 ///   that does not fit is an error, never truncated), `NSString` to `String`, `NSData` to `Data`,
 ///   `NSDate` to `Date`, `NSURL` to `URL`, `NSUUID` to `UUID`, `$null` and `NSNull` to `nil`.
-/// - A class type referenced twice decodes as one shared instance. A reference cycle, which a
-///   `Decodable` value cannot hold, is a `DecodingError.dataCorrupted` naming the coding path.
+/// - An object referenced more than once is decoded once per type: a class type decodes as one shared
+///   instance, and a small archive that shares one value a million times costs one decode, not a
+///   million. A reference cycle, which a `Decodable` value cannot hold, is a
+///   `DecodingError.dataCorrupted` naming the coding path.
 ///
 /// Every error is a `DecodingError` whose context carries the coding path and, as its
 /// `underlyingError`, an ``ArchiveError`` with the object index and archive key.

@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KeyedArchive
+
+/// `FuzzCodable`: ``KeyedArchiveDecoder`` over hostile archives.
+///
+/// The first byte chooses the options (bit 0 an allow-list, bit 1 snake-case keys, bit 2 the root key
+/// `$0`); the rest is a keyed archive (binary or XML) or a NIBArchive. The input is decoded as a
+/// generic ``CodableMirror``, a typed struct, a class graph and a few collections; the mirror is then
+/// re-encoded with ``KeyedArchiveEncoder`` and decoded again, which must succeed.
+public enum FuzzCodable {
+    static func run(_ input: [UInt8]) -> RoundTripFailure? {
+        guard let mode = input.first else { return nil }
+        let bytes = Array(input.dropFirst())
+        var d = KeyedArchiveDecoder()
+        d.limits = FuzzUnarchiver.limits
+        if mode & 1 != 0 { d.allowedClassNames = ["FuzzPerson", "FuzzNode", "NSObject"] }
+        if mode & 2 != 0 { d.keyDecodingStrategy = .convertFromSnakeCase }
+        if mode & 4 != 0 { d.rootKey = "$0" }
+        let graph: ArchiveGraph
+        do {
+            graph = ArchiveFormat.detect(bytes) == .nibArchive
+                ? try ArchiveGraph(nibArchive: bytes, limits: d.limits)
+                : try ArchiveGraph(keyedArchiveBytes: bytes, limits: d.limits)
+        } catch { return nil }
+        blackHole(try? d.decode(FuzzCodableRecord.self, from: graph))
+        blackHole(try? d.decode(FuzzCodableNode.self, from: graph))
+        blackHole(try? d.decode([String: Int].self, from: graph))
+        blackHole(try? d.decode([Date].self, from: graph))
+        blackHole(try? d.decode(Set<String>.self, from: graph))
+        blackHole(try? d.decode([UUID: URL].self, from: graph))
+        guard let mirror = try? d.decode(CodableMirror.self, from: graph) else { return nil }
+        // What we decoded we can write, and what we write we can read.
+        var e = KeyedArchiveEncoder()
+        e.keyedContainerEncoding = .dictionaries
+        do {
+            let again = try e.encodedBytes(mirror)
+            blackHole(try KeyedArchiveDecoder().decode(CodableMirror.self, from: again))
+        } catch {
+            return RoundTripFailure("KeyedArchiveEncoder/KeyedArchiveDecoder", "a decoded mirror did not re-encode and decode: \(error)")
+        }
+        return nil
+    }
+}
+
+/// Any archived value, decoded without knowing its type: what a tool that mirrors an archive holds.
+public indirect enum CodableMirror: Codable, Equatable, Sendable {
+    case null
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    case data(Data)
+    case date(Date)
+    case array([CodableMirror])
+    /// An object's or dictionary's entries, in stored order.
+    case object([Entry])
+
+    /// One entry of ``object(_:)``.
+    public struct Entry: Codable, Equatable, Sendable {
+        public var key: String
+        public var value: CodableMirror
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null; return }
+        if let v = try? c.decode(String.self) { self = .string(v); return }
+        if let v = try? c.decode(Int64.self) { self = .int(v); return }
+        if let v = try? c.decode(UInt64.self) { self = .uint(v); return }
+        if let v = try? c.decode(Double.self) { self = .double(v); return }
+        if let v = try? c.decode(Bool.self) { self = .bool(v); return }
+        if let v = try? c.decode(Data.self) { self = .data(v); return }
+        if let v = try? c.decode(Date.self) { self = .date(v); return }
+        if let k = try? decoder.container(keyedBy: AnyKey.self) {
+            self = .object(try k.allKeys.map { Entry(key: $0.stringValue, value: try k.decode(CodableMirror.self, forKey: $0)) })
+            return
+        }
+        var u = try decoder.unkeyedContainer()
+        var items: [CodableMirror] = []
+        while !u.isAtEnd { items.append(try u.decode(CodableMirror.self)) }
+        self = .array(items)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .int(let v): try c.encode(v)
+        case .uint(let v): try c.encode(v)
+        case .double(let v): try c.encode(v)
+        case .bool(let v): try c.encode(v)
+        case .string(let v): try c.encode(v)
+        case .data(let v): try c.encode(v)
+        case .date(let v): try c.encode(v)
+        case .array(let items):
+            // Members straight into this value's container: one level per level, as they were decoded.
+            var u = encoder.unkeyedContainer()
+            for i in items { try u.encode(i) }
+        case .object(let entries):
+            var k = encoder.container(keyedBy: AnyKey.self)
+            for e in entries { try k.encode(e.value, forKey: AnyKey(stringValue: e.key)) }
+        }
+    }
+}
+
+/// A struct with a field of each kind, named like ``FuzzPerson``'s keys where they overlap.
+struct FuzzCodableRecord: Codable {
+    var name: String
+    var age: Int?
+    var friends: [FuzzCodableRecord]?
+    var score: Double?
+    var tags: Set<String>?
+    var when: Date?
+    var blob: Data?
+    var link: URL?
+    var id: UUID?
+    var small: Int8?
+    var big: UInt64?
+}
+
+/// A class graph: shared instances decode once; cycles are errors.
+final class FuzzCodableNode: Codable {
+    var name: String?
+    var next: FuzzCodableNode?
+    var children: [FuzzCodableNode]?
+}
