@@ -29,6 +29,13 @@ final class Person: KeyedCoding {
     }
 }
 
+struct Note: Codable, KeyedArchiveClassNamed {
+    static let archivedClassName = "Note"  // the NSCoding class that reads it on an Apple platform
+    var title: String
+    var created: Date
+    var tags: [String]
+}
+
 @Suite("README quick start")
 struct ReadmeExampleTests {
     @Test func friendsInACycleKeepIdentity() throws {
@@ -66,6 +73,16 @@ struct ReadmeExampleTests {
         KeyedUnarchiver.setClass(Person.self, forClassName: "MyApp.Person")
         let old = try KeyedUnarchiver.unarchivedObject(of: Person.self, from: oldBytes)
         #expect(old?.name == "Old")
+    }
+
+    @Test func codableModelsReadAndWriteKeyedArchives() throws {
+        let note = Note(title: "Groceries", created: Date(timeIntervalSinceReferenceDate: 0), tags: ["home"])
+        let archive = try KeyedArchiveEncoder().encode(note)  // NSKeyedUnarchiver reads it
+        let back = try KeyedArchiveDecoder().decode(Note.self, from: archive)
+        #expect(back.title == "Groceries" && back.created == note.created && back.tags == ["home"])
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](archive))
+        #expect(graph.classes.map(\.name).contains("Note"))
+        #expect(graph.classes.map(\.name).contains("NSDate") && graph.classes.map(\.name).contains("NSArray"))
     }
 
     @Test func loadANib() throws {

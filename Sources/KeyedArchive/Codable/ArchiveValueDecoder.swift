@@ -11,8 +11,9 @@ final class ArchiveValueDecoder: Decoder {
     let value: ArchiveValue
     let parent: ArchiveValueDecoder?
     let component: ArchiveCodingPathComponent?
-    /// The `$classname` the type being decoded declares (``KeyedArchiveClassNamed``), checked by keyed containers.
-    var expectedClassName: String?
+    /// The `$classname` the type being decoded declares, then its former names (``KeyedArchiveClassNamed``);
+    /// keyed containers check it.
+    var expectedClassNames: [String]?
 
     init(state: ArchiveDecodingState, value: ArchiveValue, parent: ArchiveValueDecoder?, component: ArchiveCodingPathComponent?) {
         self.state = state
@@ -90,8 +91,9 @@ final class ArchiveValueDecoder: Decoder {
         if let s = T.self as? any ArchiveScalarDecodable.Type {
             return try cast(s.decodeScalar(value, self, component), T.self)
         }
-        if case .ref(let n) = value, state.isShared(n),
-           let t = state.shared[.init(object: n, type: ObjectIdentifier(T.self))] as? T {
+        // Unwrap the dictionary's optional first: `nil as? T` succeeds when T is itself an Optional.
+        if case .ref(let n) = value, state.isShared(n), let cached = state.shared[.init(object: n, type: ObjectIdentifier(T.self))],
+           let t = cached as? T {
             return t
         }
         let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: component)
@@ -121,7 +123,9 @@ final class ArchiveValueDecoder: Decoder {
                 "values nest deeper than the depth budget of \(state.maxDepth)",
                 ArchiveError(.limitExceeded, "values nest deeper than \(state.maxDepth)", objectIndex: n >= 0 ? n : nil)))
         }
-        if let named = T.self as? any KeyedArchiveClassNamed.Type { decoder.expectedClassName = named.archivedClassName }
+        if let named = T.self as? any KeyedArchiveClassNamed.Type {
+            decoder.expectedClassNames = [named.archivedClassName] + named.formerArchivedClassNames
+        }
         state.depth += 1
         if n >= 0 { state.inProgress[n] = true }
         defer {
@@ -161,10 +165,12 @@ final class ArchiveValueDecoder: Decoder {
                                                       ArchiveError(.corruptArchive, "object without $class", objectIndex: n)))
         }
         let cls = g.classes[o.classIndex]
-        if let expected = expectedClassName, cls.name != expected, !cls.chain.contains(expected),
-           !cls.fallbacks.contains(where: { $0 >= 0 && $0 < g.classes.count && g.classes[$0].name == expected }) {
-            throw DecodingError.typeMismatch(Self.self, context(nil, "expected an object of class \(expected), found \(cls.name) (object #\(n))",
-                ArchiveError(.unexpectedClass, "class \(cls.name) is not \(expected)", objectIndex: n)))
+        if let expected = expectedClassNames, let first = expected.first, !expected.contains(where: { name in
+            cls.name == name || cls.chain.contains(name)
+                || cls.fallbacks.contains { $0 >= 0 && $0 < g.classes.count && g.classes[$0].name == name }
+        }) {
+            throw DecodingError.typeMismatch(Self.self, context(nil, "expected an object of class \(first), found \(cls.name) (object #\(n))",
+                ArchiveError(.unexpectedClass, "class \(cls.name) is not \(first)", objectIndex: n)))
         }
         if let allowed = state.options.allowedClassNames, state.needsAllowance(n), !allowed.contains(cls.name) {
             throw DecodingError.dataCorrupted(context(nil, "class \(cls.name) (object #\(n)) is not in allowedClassNames",

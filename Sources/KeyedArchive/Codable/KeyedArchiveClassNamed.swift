@@ -19,9 +19,14 @@ public protocol KeyedArchiveClassNamed {
     /// The superclass chain recorded after ``archivedClassName`` in `$classes` (excluding it and ending in
     /// `NSObject` when left out). Empty by default: the chain is `[archivedClassName, "NSObject"]`.
     static var archivedSuperclassNames: [String] { get }
+    /// Other class names ``KeyedArchiveDecoder`` accepts for this type: the names of a class that was
+    /// renamed or moved to another module (`OldApp.Person`). Empty by default.
+    static var formerArchivedClassNames: [String] { get }
 }
 
 extension KeyedArchiveClassNamed {
     /// No superclasses besides `NSObject`.
     public static var archivedSuperclassNames: [String] { [] }
+    /// No former names.
+    public static var formerArchivedClassNames: [String] { [] }
 }

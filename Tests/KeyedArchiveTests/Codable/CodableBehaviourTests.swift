@@ -106,6 +106,23 @@ import Testing
         }
     }
 
+    struct RenamedPerson: Codable, Equatable, KeyedArchiveClassNamed {
+        static let archivedClassName = "NewApp.Person"
+        static let formerArchivedClassNames = ["Person"]
+        var name: String
+        var age: Int
+    }
+
+    @Test func formerClassNamesStillDecode() throws {
+        // An archive written before the rename names the class "Person".
+        let old = try KeyedArchiveEncoder().encode(Person(name: "Ann", age: 30))
+        #expect(try KeyedArchiveDecoder().decode(RenamedPerson.self, from: old) == RenamedPerson(name: "Ann", age: 30))
+        // New archives carry the new name only.
+        let new = try KeyedArchiveEncoder().encodeGraph(RenamedPerson(name: "Ann", age: 30))
+        #expect(new.classes.map(\.name) == ["NewApp.Person"])
+        #expect(throws: DecodingError.self) { try KeyedArchiveDecoder().decode(Person.self, from: KeyedArchiveEncoder().encode(RenamedPerson(name: "A", age: 1))) }
+    }
+
     @Test func classNameStrategies() throws {
         struct Plain: Codable { var x = 1 }
         func names(_ configure: (inout KeyedArchiveEncoder) -> Void) throws -> [String] {
@@ -226,6 +243,33 @@ import Testing
             do { _ = try KeyedArchiveDecoder().decode(Chain.self, from: data) } catch { failure = error }
         }
         #expect(failure == nil)
+    }
+
+    @Test func aSmallArchiveSharingOneValueEverywhereIsDecodedOnce() throws {
+        // 60 levels, each holding the next twice: 2^60 paths, 61 objects. Value types cannot share, so a
+        // decoder that decoded each appearance would never finish.
+        final class Fan: Codable {
+            var kids: [Fan] = []
+        }
+        struct FanValue: Decodable {
+            var kids: [FanValue]
+        }
+        var top = Fan()
+        for _ in 0 ..< 60 {
+            let up = Fan()
+            up.kids = [top, top]
+            top = up
+        }
+        let data = try KeyedArchiveEncoder().encode(top)
+        #expect(data.count < 16_000)
+        var value = try KeyedArchiveDecoder().decode(FanValue.self, from: data)
+        var depth = 0
+        while let first = value.kids.first {
+            #expect(value.kids.count == 2)
+            value = first
+            depth += 1
+        }
+        #expect(depth == 60)
     }
 
     @Test func userInfoReachesTheCoders() throws {
