@@ -9,7 +9,8 @@ import KeyedArchive
 //   .build/release/BenchProfile bplist-scan 100000 20
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
-// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, xml-parse.
+// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, xml-parse,
+// codable-decode, codable-encode.
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
@@ -35,6 +36,12 @@ case "bplist-write":
 case "keyed-graph":
     let bytes = KeyedArchiveLayout.archive(records)
     try run { _ = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes)) }
+case "codable-decode":
+    let bytes = try CodableModelWorkload.encode(CodableModelWorkload.values(records))
+    try run { _ = try CodableModelWorkload.decode(bytes) }
+case "codable-encode":
+    let values = CodableModelWorkload.values(records)
+    try run { _ = try CodableModelWorkload.encode(values) }
 case "keyed-decode":
     let bytes = KeyedArchiveLayout.archive(records)
     try run { _ = try OursModelWorkload.unarchive(bytes) }

@@ -105,4 +105,8 @@ public struct WorkloadMismatch: Error, CustomStringConvertible {
     public var what: String
     public var index: Int
     public var description: String { "workload mismatch: \(what) at \(index)" }
+    public init(what: String, index: Int) {
+        self.what = what
+        self.index = index
+    }
 }

@@ -8,6 +8,13 @@ import Foundation
 /// and containers: the graph, the options, shared class instances and the references being decoded.
 final class ArchiveDecodingState {
     let graph: ArchiveGraph
+    // The graph's tables, held apart: reading them through `graph` copies the whole struct per call.
+    let objects: [ArchiveObject]
+    let classes: [ArchiveClass]
+    let values: [ArchiveKeyedValue]
+    let keys: [String]
+    let canonical: [Int32]
+    let keyLookup: ArchiveKeyTable
     let options: KeyedArchiveDecoder
     /// Decodes the Foundation leaf shapes (strings, data, dates, URLs, UUIDs) exactly as the typed coder does.
     let unarchiver: KeyedUnarchiver
@@ -31,6 +38,12 @@ final class ArchiveDecodingState {
 
     init(graph: ArchiveGraph, decoder: KeyedArchiveDecoder) {
         self.graph = graph
+        self.objects = graph.objects
+        self.classes = graph.classes
+        self.values = graph.values
+        self.keys = graph.keys
+        self.canonical = graph.canonicalKey
+        self.keyLookup = graph.keyLookup
         self.options = decoder
         self.unarchiver = KeyedUnarchiver(graph: graph, options: .init(limits: decoder.limits))
         self.userInfo = decoder.userInfo
@@ -47,13 +60,42 @@ final class ArchiveDecodingState {
         self.referenced = counts
     }
 
+    /// The value object `n` stores under graph key `key`. Decoders ask for keys in the order they were
+    /// encoded, so the key after the previous hit (`cursor`) is compared first, without hashing; then
+    /// the object's range is scanned from there, wrapping, as the typed coder (and UIKit) does.
+    func value(ofObject n: Int, graphKey key: String, cursor: inout Int) -> ArchiveValue? {
+        guard n >= 0, n < objects.count else { return nil }
+        let o = objects[n]
+        let count = values.count
+        let start = min(max(o.valueStart, 0), count)
+        let end = o.valueCount > 0 && o.valueCount <= count - start ? start + o.valueCount : start
+        guard start < end else { return nil }
+        if cursor < start || cursor >= end { cursor = start }
+        let first = values[cursor]
+        if first.key >= 0, first.key < keys.count, keys[first.key] == key {
+            cursor += 1
+            return first.value
+        }
+        guard let k = keyLookup[key] else { return nil }
+        var i = cursor
+        for _ in start ..< end {
+            let kv = values[i]
+            if kv.key >= 0, kv.key < canonical.count, canonical[kv.key] == k {
+                cursor = i + 1
+                return kv.value
+            }
+            i = i + 1 == end ? start : i + 1
+        }
+        return nil
+    }
+
     /// Whether object `n` is referenced more than once (so its decoded values are worth keeping).
     func isShared(_ n: Int) -> Bool { n >= 0 && n < referenced.count && referenced[n] > 1 }
 
     /// The Foundation family of object `n`'s class (`.other` for plain entries and unknown classes).
     func family(ofObject n: Int) -> ClassFamily {
-        guard n >= 0, n < graph.objects.count else { return .other }
-        let o = graph.objects[n]
+        guard n >= 0, n < objects.count else { return .other }
+        let o = objects[n]
         guard o.kind == .object else { return .other }
         return unarchiver.family(ofClass: o.classIndex)
     }
@@ -62,7 +104,7 @@ final class ArchiveDecodingState {
     func needsAllowance(_ n: Int) -> Bool {
         guard options.allowedClassNames != nil else { return false }
         switch family(ofObject: n) {
-        case .other, .error, .attributedString, .indexSet, .indexPath, .value: return graph.objects[n].kind == .object
+        case .other, .error, .attributedString, .indexSet, .indexPath, .value: return objects[n].kind == .object
         default: return false
         }
     }

@@ -108,7 +108,7 @@ extension ArchiveValueDecoder {
     /// A Foundation leaf shape through the typed coder (the shapes `decodeObject(of:forKey:)` reads).
     func leaf<T: KeyedArchivable>(_ v: ArchiveValue, _ type: T.Type, _ c: ArchiveCodingPathComponent?) throws -> T {
         _ = try nonNil(v, T.self, c)
-        if case .ref(let n) = v, n >= 0, n < state.graph.objects.count, state.needsAllowance(n),
+        if case .ref(let n) = v, n >= 0, n < state.objects.count, state.needsAllowance(n),
            let allowed = state.options.allowedClassNames, let name = state.graph.className(ofObject: n), !allowed.contains(name) {
             throw DecodingError.dataCorrupted(context(c, "class \(name) (object #\(n)) is not in allowedClassNames",
                                                       ArchiveError(.secureCodingViolation, "class \(name) is not allowed", objectIndex: n)))

@@ -14,6 +14,9 @@ final class ArchiveValueDecoder: Decoder {
     /// The `$classname` the type being decoded declares, then its former names (``KeyedArchiveClassNamed``);
     /// keyed containers check it.
     var expectedClassNames: [String]?
+    /// Where the keyed container over this value's object found its previous key (see
+    /// ``ArchiveDecodingState/value(ofObject:graphKey:cursor:)``).
+    var cursor = -1
 
     init(state: ArchiveDecodingState, value: ArchiveValue, parent: ArchiveValueDecoder?, component: ArchiveCodingPathComponent?) {
         self.state = state
@@ -41,7 +44,7 @@ final class ArchiveValueDecoder: Decoder {
         case .dictionary:
             storage = try dictionaryStorage(n)
         case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
-            guard state.graph.objects[n].kind == .object else {
+            guard state.objects[n].kind == .object else {
                 throw mismatch([String: Any].self, "expected an archived object for a keyed container, found a plain \(plainKind(n))", object: n)
             }
             try checkClass(n)
@@ -143,8 +146,8 @@ final class ArchiveValueDecoder: Decoder {
     func objectIndex(for what: String, _ type: Any.Type) throws -> Int {
         switch value {
         case .ref(let n):
-            guard n >= 0, n < state.graph.objects.count else {
-                throw DecodingError.dataCorrupted(context(nil, "reference to object \(n), but the archive has \(state.graph.objects.count) objects",
+            guard n >= 0, n < state.objects.count else {
+                throw DecodingError.dataCorrupted(context(nil, "reference to object \(n), but the archive has \(state.objects.count) objects",
                                                           ArchiveError(.badReference, "dangling reference", objectIndex: n)))
             }
             return n
@@ -158,16 +161,16 @@ final class ArchiveValueDecoder: Decoder {
 
     /// Checks the class of object `n` against the declared class name and the allow-list.
     private func checkClass(_ n: Int) throws {
-        let g = state.graph
-        let o = g.objects[n]
-        guard o.classIndex >= 0, o.classIndex < g.classes.count else {
+        let classes = state.classes
+        let o = state.objects[n]
+        guard o.classIndex >= 0, o.classIndex < classes.count else {
             throw DecodingError.dataCorrupted(context(nil, "object #\(n) has no class",
                                                       ArchiveError(.corruptArchive, "object without $class", objectIndex: n)))
         }
-        let cls = g.classes[o.classIndex]
+        let cls = classes[o.classIndex]
         if let expected = expectedClassNames, let first = expected.first, !expected.contains(where: { name in
             cls.name == name || cls.chain.contains(name)
-                || cls.fallbacks.contains { $0 >= 0 && $0 < g.classes.count && g.classes[$0].name == name }
+                || cls.fallbacks.contains { $0 >= 0 && $0 < classes.count && classes[$0].name == name }
         }) {
             throw DecodingError.typeMismatch(Self.self, context(nil, "expected an object of class \(first), found \(cls.name) (object #\(n))",
                 ArchiveError(.unexpectedClass, "class \(cls.name) is not \(first)", objectIndex: n)))
@@ -213,8 +216,8 @@ final class ArchiveValueDecoder: Decoder {
 
     /// A plain entry's value for a reference to one; any other value as it is.
     func resolvedScalar(_ v: ArchiveValue) -> ArchiveValue {
-        guard case .ref(let n) = v, n >= 0, n < state.graph.objects.count else { return v }
-        let o = state.graph.objects[n]
+        guard case .ref(let n) = v, n >= 0, n < state.objects.count else { return v }
+        let o = state.objects[n]
         return o.kind == .plain ? o.plainValue : v
     }
 

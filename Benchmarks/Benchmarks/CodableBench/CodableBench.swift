@@ -1,0 +1,76 @@
+import Benchmark
+import BenchHarness
+import BenchSupport
+import Foundation
+import KeyedArchive
+
+// The Codable bridge (issue #15): the model records as Codable structs through KeyedArchiveEncoder and
+// KeyedArchiveDecoder, against Foundation's PropertyListEncoder/PropertyListDecoder on the same values
+// (side "Foundation") and against our KeyedCoding path on the same values and keys (group
+// "codable-keyedcoding-…", side "ours"). Every setup checks that the coders agree on the values.
+
+let sizes: [(n: Int, label: String)] = [(1_000, "1k"), (10_000, "10k"), (100_000, "100k")]
+
+let benchmarks: @Sendable () -> Void = {
+    for (n, label) in sizes {
+        let long = n >= 100_000
+        let iterations = long ? 5 : 100
+        let warmup = long ? 0 : 1
+        let values = { CodableModelWorkload.values(ModelWorkload.records(count: n)) }
+
+        register("codable-encode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                 setup: { () throws -> [CodableModel] in
+                     let v = values()
+                     guard try CodableModelWorkload.decode(CodableModelWorkload.encode(v)) == v else { throw WorkloadMismatch(what: "codable round trip", index: -1) }
+                     return v
+                 }) { v in
+            let bytes = try CodableModelWorkload.encode(v)
+            blackHole(bytes)
+            return (bytes.count, v.count)
+        }
+        register("codable-encode", "model-\(label)", .foundation, maxIterations: iterations, warmup: warmup,
+                 setup: values) { v in
+            let data = try CodableModelWorkload.encodeFoundation(v)
+            blackHole(data)
+            return (data.count, v.count)
+        }
+        register("codable-keyedcoding-encode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                 setup: { CodableModelWorkload.objects(values()) }) { objects in
+            let bytes = try CodableModelWorkload.encodeKeyedCoding(objects)
+            blackHole(bytes)
+            return (bytes.count, objects.count)
+        }
+
+        register("codable-decode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                 setup: { () throws -> [UInt8] in
+                     let v = values()
+                     let bytes = try CodableModelWorkload.encode(v)
+                     // Our KeyedCoding class reads the Codable archive into the same values.
+                     guard CodableModelWorkload.fields(try CodableModelWorkload.decodeKeyedCoding(bytes)) == v.map(Optional.some) else {
+                         throw WorkloadMismatch(what: "KeyedCoding read of the Codable archive", index: -1)
+                     }
+                     return bytes
+                 }) { bytes in
+            let v = try CodableModelWorkload.decode(bytes)
+            blackHole(v)
+            return (bytes.count, v.count)
+        }
+        register("codable-decode", "model-\(label)", .foundation, maxIterations: iterations, warmup: warmup,
+                 setup: { () throws -> Data in
+                     let v = values()
+                     let data = try CodableModelWorkload.encodeFoundation(v)
+                     guard try CodableModelWorkload.decodeFoundation(data) == v else { throw WorkloadMismatch(what: "plist round trip", index: -1) }
+                     return data
+                 }) { data in
+            let v = try CodableModelWorkload.decodeFoundation(data)
+            blackHole(v)
+            return (data.count, v.count)
+        }
+        register("codable-keyedcoding-decode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+                 setup: { try CodableModelWorkload.encode(values()) }) { bytes in
+            let objects = try CodableModelWorkload.decodeKeyedCoding(bytes)
+            blackHole(objects)
+            return (bytes.count, objects.count)
+        }
+    }
+}
