@@ -10,7 +10,7 @@ import KeyedArchive
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
 // Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, xml-parse,
-// codable-decode, codable-encode.
+// codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
@@ -42,6 +42,18 @@ case "codable-decode":
 case "codable-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableModelWorkload.encode(values) }
+case "codable-keyedcoding-decode":
+    let bytes = try CodableModelWorkload.encode(CodableModelWorkload.values(records))
+    try run { _ = try CodableModelWorkload.decodeKeyedCoding(bytes) }
+case "codable-keyedcoding-encode":
+    let objects = CodableModelWorkload.objects(CodableModelWorkload.values(records))
+    try run { _ = try CodableModelWorkload.encodeKeyedCoding(objects) }
+case "codable-foundation-decode":
+    let data = try CodableModelWorkload.encodeFoundation(CodableModelWorkload.values(records))
+    try run { _ = try CodableModelWorkload.decodeFoundation(data) }
+case "codable-foundation-encode":
+    let values = CodableModelWorkload.values(records)
+    try run { _ = try CodableModelWorkload.encodeFoundation(values) }
 case "keyed-decode":
     let bytes = KeyedArchiveLayout.archive(records)
     try run { _ = try OursModelWorkload.unarchive(bytes) }

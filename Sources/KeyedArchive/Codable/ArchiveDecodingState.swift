@@ -6,6 +6,8 @@ import Foundation
 
 /// What one ``KeyedArchiveDecoder/decode(_:from:)-(_,ArchiveGraph)`` call shares between its decoders
 /// and containers: the graph, the options, shared class instances and the references being decoded.
+// Invariant: one decode runs on one thread, and no access to a var below spans a call that touches it
+// again, so they skip the runtime exclusivity checks (as the archiver and unarchiver do).
 final class ArchiveDecodingState {
     let graph: ArchiveGraph
     // The graph's tables, held apart: reading them through `graph` copies the whole struct per call.
@@ -20,10 +22,10 @@ final class ArchiveDecodingState {
     let unarchiver: KeyedUnarchiver
     let userInfo: [CodingUserInfoKey: Any]
     /// Object index → whether it is being decoded right now (a reference to it is a cycle).
-    var inProgress: [Bool]
+    @exclusivity(unchecked) var inProgress: [Bool]
     /// (object index, type) → what it decoded as, for objects referenced more than once: a class instance
     /// stays one instance, and a value shared a million times in a small hostile DAG is decoded once.
-    var shared: [SharedKey: Any] = [:]
+    @exclusivity(unchecked) var shared: [SharedKey: Any] = [:]
     struct SharedKey: Hashable {
         var object: Int
         var type: ObjectIdentifier
@@ -31,7 +33,7 @@ final class ArchiveDecodingState {
     /// Object index → how many references point at it (saturating at 2: "more than once").
     let referenced: [UInt8]
     /// Values being decoded through `init(from:)`; bounded by ``maxDepth``.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     let maxDepth: Int
     /// Class index → whether its objects are Foundation values or collections (nil: not looked at yet).
     var foundationClass: [Bool?]

@@ -6,23 +6,25 @@ import Foundation
 
 /// What one ``KeyedArchiveEncoder/encode(_:)`` call shares between its encoders and containers: the
 /// archiver whose tables it fills, class instances already written, and the containers still open.
+// Invariant: one encode runs on one thread, and no access to a var below spans a call that touches it
+// again, so they skip the runtime exclusivity checks (as the archiver does).
 final class ArchiveEncodingState {
     let archiver: KeyedArchiver
     let options: KeyedArchiveEncoder
     let userInfo: [CodingUserInfoKey: Any]
     /// Class instance → what it was encoded as (identity is kept: one object, many references).
-    var byIdentity: [ObjectIdentifier: ArchiveValue] = [:]
+    @exclusivity(unchecked) var byIdentity: [ObjectIdentifier: ArchiveValue] = [:]
     /// Class instances whose `encode(to:)` is running: meeting one again is a cycle.
-    var inProgress: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var inProgress: Set<ObjectIdentifier> = []
     /// Keeps every encoded instance alive, so that an `ObjectIdentifier` is never reused mid-encode.
-    var retained: [AnyObject] = []
+    @exclusivity(unchecked) var retained: [AnyObject] = []
     /// Containers whose object is not written yet; each value's encoder flushes its own on return.
-    var open: [ArchiveEncodingBox] = []
+    @exclusivity(unchecked) var open: [ArchiveEncodingBox] = []
     /// Recycled value buffers of flushed containers.
-    var pool: [[ArchiveKeyedValue]] = []
-    var depth = 0
+    @exclusivity(unchecked) var pool: [[ArchiveKeyedValue]] = []
+    @exclusivity(unchecked) var depth = 0
     /// Type → class index, for archived-object containers.
-    var classIndexByType: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var classIndexByType: [ObjectIdentifier: Int] = [:]
     let keyNSObjects: Int
     let keyNSKeys: Int
 
@@ -193,12 +195,12 @@ final class ArchiveEncodingBox {
     let kind: Kind
     let uid: Int
     /// `.object`: the object's keyed values.
-    var values: [ArchiveKeyedValue]
+    @exclusivity(unchecked) var values: [ArchiveKeyedValue]
     /// `.dictionary`: key references, parallel to ``members``; `keyTexts` finds a repeated key.
-    var keys: [ArchiveValue] = []
-    var keyTexts: [String] = []
+    @exclusivity(unchecked) var keys: [ArchiveValue] = []
+    @exclusivity(unchecked) var keyTexts: [String] = []
     /// `.array`/`.set`: members; `.dictionary`: values.
-    var members: [ArchiveValue] = []
+    @exclusivity(unchecked) var members: [ArchiveValue] = []
     /// Written to the archiver; later writes are refused.
     var flushed = false
 

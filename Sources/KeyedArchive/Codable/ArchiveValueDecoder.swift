@@ -13,10 +13,10 @@ final class ArchiveValueDecoder: Decoder {
     let component: ArchiveCodingPathComponent?
     /// The `$classname` the type being decoded declares, then its former names (``KeyedArchiveClassNamed``);
     /// keyed containers check it.
-    var expectedClassNames: [String]?
+    @exclusivity(unchecked) var expectedClassNames: [String]?
     /// Where the keyed container over this value's object found its previous key (see
     /// ``ArchiveDecodingState/value(ofObject:graphKey:cursor:)``).
-    var cursor = -1
+    @exclusivity(unchecked) var cursor = -1
 
     init(state: ArchiveDecodingState, value: ArchiveValue, parent: ArchiveValueDecoder?, component: ArchiveCodingPathComponent?) {
         self.state = state
