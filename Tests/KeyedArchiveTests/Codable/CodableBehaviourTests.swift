@@ -272,6 +272,29 @@ import Testing
         #expect(depth == 60)
     }
 
+    @Test func theRootOfANIBArchiveDecodesForTools() throws {
+        // Samples/minimal.nib (ibtool's output): object 0 → IB.objectdata → NSRoot → NSClassName.
+        struct Root: Decodable {
+            var data: ObjectData
+            enum CodingKeys: String, CodingKey { case data = "IB.objectdata" }
+        }
+        struct ObjectData: Decodable {
+            var root: CustomObject
+            var keys: [CustomObject]
+            enum CodingKeys: String, CodingKey { case root = "NSRoot", keys = "NSObjectsKeys" }
+        }
+        struct CustomObject: Decodable, KeyedArchiveClassNamed {
+            static let archivedClassName = "NSCustomObject"
+            var className: String
+            enum CodingKeys: String, CodingKey { case className = "NSClassName" }
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/minimal.nib")
+        let root = try KeyedArchiveDecoder().decode(Root.self, from: Data(contentsOf: url))
+        #expect(root.data.root.className == "NSApplication")
+        #expect(root.data.keys.first?.className == "NSApplication")
+    }
+
     @Test func userInfoReachesTheCoders() throws {
         let key = try #require(CodingUserInfoKey(rawValue: "flavour"))
         struct Probe: Codable {
