@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import KeyedArchive
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +20,7 @@ enum FuzzInstances {
     private final class Registry: @unchecked Sendable {
         var live: [UInt: [any FuzzCycleBreaking]] = [:]
     }
-    private static let registry = Mutex(Registry())
+    private static let registry = ArchiveLock(Registry())
 
     /// Records an instance created on the current thread.
     static func track(_ instance: any FuzzCycleBreaking) {

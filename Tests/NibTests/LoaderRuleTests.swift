@@ -297,8 +297,8 @@ extension LoaderRuleTests {
 extension LoaderRuleTests {
     @Test func oneNibInstantiatesConcurrentlyFromManyThreads() throws {
         let nib = try Self.nib(Self.buttonNib().graph)
-        let counts = Mutex<[Int]>([])
-        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+        let counts = ArchiveLock<[Int]>([])
+        onThreads(16) { _ in
             let n = (try? nib.instantiate(owner: nil).count) ?? -1
             counts.withLock { $0.append(n) }
         }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The process-wide class registry and class-name maps: Swift's stand-in for Objective-C's runtime
 /// lookup of a class by name.
@@ -93,5 +92,5 @@ public enum KeyedClassRegistry {
         var nameForClass: [ObjectIdentifier: String] = [:]
     }
 
-    static let state = Mutex(State())
+    static let state = ArchiveLock(State())
 }

@@ -1,6 +1,5 @@
 import KeyedArchive
 import Nib
-import Synchronization
 
 /// Observes the order in which the Nib loader delivers `awakeFromNib`.
 ///
@@ -54,7 +53,7 @@ enum NibAwakeOrder {
 /// A stand-in class that notes each `awakeFromNib` it receives, in order, in ``log``.
 final class AwakeRecorder: NibInstantiable {
     /// Identities of the recorders awakened since the log was last cleared.
-    static let log = Mutex<[ObjectIdentifier]>([])
+    static let log = ArchiveLock<[ObjectIdentifier]>([])
 
     init() {}
 

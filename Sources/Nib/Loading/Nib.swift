@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import KeyedArchive
-import Synchronization
 
 /// A parsed nib, ready to instantiate any number of times (the `UINib`/`NSNib` equivalent).
 ///
@@ -113,7 +112,7 @@ final class NibStorage: Sendable {
     let name: String
     let limits: DecodingLimits
     let plan: NibLoadPlan
-    let embedded = Mutex<[Int: Nib]>([:])
+    let embedded = ArchiveLock<[Int: Nib]>([:])
 
     init(document: NibDocument, container: NibContainer?, name: String, limits: DecodingLimits, plan: NibLoadPlan) {
         self.document = document

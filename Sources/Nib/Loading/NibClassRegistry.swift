@@ -1,5 +1,4 @@
 import KeyedArchive
-import Synchronization
 
 /// Maps archived class names to Swift classes.
 ///
@@ -16,7 +15,7 @@ public final class NibClassRegistry: Sendable {
         var isKeyedCoding = false
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = ArchiveLock<[String: Entry]>([:])
 
     /// The registry `instantiate` uses unless told otherwise.
     public static let shared = NibClassRegistry()

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import KeyedArchive
-import Synchronization
 
 /// A compiled storyboard that instantiates view controllers the way UIKit and AppKit do.
 ///
@@ -22,7 +21,7 @@ public final class Storyboard: Sendable {
     public let document: StoryboardDocument
     /// Options for each instantiation (registry, hooks).
     public let registry: NibClassRegistry
-    private let nibs: Mutex<[String: Nib]>
+    private let nibs: ArchiveLock<[String: Nib]>
 
     /// Opens a `.storyboardc` directory at `url`.
     public convenience init(contentsOf url: URL, options: NibOpenOptions = .default, registry: NibClassRegistry = .shared) throws(ArchiveError) {
@@ -41,7 +40,7 @@ public final class Storyboard: Sendable {
     public init(document: StoryboardDocument, nibs: [String: Nib] = [:], registry: NibClassRegistry = .shared) {
         self.document = document
         self.registry = registry
-        self.nibs = Mutex(nibs)
+        self.nibs = ArchiveLock(nibs)
     }
 
     /// The identifier of the initial controller, if the storyboard has one.
