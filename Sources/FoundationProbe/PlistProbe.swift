@@ -13,6 +13,24 @@ let plistProbeCommands: [String: @Sendable ([String]) throws -> Void] = [
         let value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         print(PlistCanonical.render(value))
     },
+    "plist-canonical-each": { args in
+        // One line per file: "<path>\tOK\t<format>\t<canonical>" or "<path>\tERR\t<error>"; a crash ends the run,
+        // and the caller retries what is left one file at a time.
+        for path in args {
+            var line: String
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                var format = PropertyListSerialization.PropertyListFormat.binary
+                let value = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+                let kind = format == .binary ? "binary" : format == .xml ? "xml" : "openStep"
+                line = path + "\tOK\t" + kind + "\t" + PlistCanonical.render(value)
+            } catch {
+                line = path + "\tERR\t" + "\(error)".replacingOccurrences(of: "\n", with: " ")
+            }
+            // Unbuffered, so that the lines before a crash reach the caller.
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    },
     "plist-format": { args in
         guard let path = args.first else { throw ProbeError("usage: plist-format <file>") }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
