@@ -65,6 +65,13 @@ public final class ClassFuzzer: @unchecked Sendable {
         for c in classes { KeyedClassRegistry.register(c) }
     }
 
+    /// A structure-aware mutator for this fuzzer's inputs (plain keyed archives): class swaps draw from
+    /// your classes and Foundation's. Call it from `LLVMFuzzerCustomMutator` and
+    /// `LLVMFuzzerCustomCrossOver` (see the example package).
+    public var mutator: StructureMutator {
+        StructureMutator(prefixLength: 0, classNames: classes.map { $0.archivedClassName } + StructureMutator.foundationClassNames)
+    }
+
     /// Decodes one input as the registered classes; never throws.
     public func run(_ input: UnsafeRawBufferPointer) {
         run(Array(input))

@@ -104,6 +104,7 @@ public final class FuzzPerson: SecureKeyedCoding, FuzzCycleBreaking {
     }
 
     public func decode(with u: KeyedUnarchiver) throws(ArchiveError) {
+        DecodeReach.noteDecode()
         name = try u.decodeObject(of: String.self, forKey: "name") ?? ""
         nickname = try u.decodeObject(of: String.self, forKey: "nickname")
         age = try u.decodeInt(forKey: "age")
@@ -154,6 +155,7 @@ public final class FuzzNode: KeyedCoding, FuzzCycleBreaking {
     }
 
     public func decode(with u: KeyedUnarchiver) throws(ArchiveError) {
+        DecodeReach.noteDecode()
         value = try u.decodeObject(of: ArchivedValue.self, forKey: "value")
         next = try u.decodeObject(of: FuzzNode.self, forKey: "next")
         children = try u.decodeObject(of: [FuzzNode].self, forKey: "children") ?? []

@@ -8,6 +8,8 @@ import KeyedArchive
 /// that one failure does not hide the others.
 enum FuzzUnarchiver {
     static func run(_ input: [UInt8]) {
+        DecodeReach.startInput()
+        defer { DecodeReach.endInput() }
         guard let mode = input.first else { return }
         let bytes = Array(input.dropFirst())
         let options = KeyedUnarchiver.Options(

@@ -24,7 +24,7 @@ if [ "$status" -eq 0 ] || [ -z "$crash" ]; then
     exit 1
 fi
 echo "found a crash after ${elapsed}s: $(grep -m1 -E 'Fatal error|ERROR: (libFuzzer|AddressSanitizer)' "$work/fuzz.log" || true)"
-echo "where: $(grep -m1 -E 'decode.*\.swift:[0-9]+' "$work/fuzz.log" | sed -E 's/.* in [^ ]+ //' || true)"
+echo "where: $(awk '/ERROR: /{on=1} on && /#[0-9]+ .*\.swift:[0-9]+/ {print $NF; exit}' "$work/fuzz.log")"
 "$BIN/FuzzInvoices" -minimize_crash=1 -runs=20000 -exact_artifact_path="$work/minimized" "$crash" >"$work/minimize.log" 2>&1 || true
 [ -s "$work/minimized" ] || cp "$crash" "$work/minimized"
 echo "minimised input ($(wc -c <"$work/minimized") bytes): $work/minimized"

@@ -11,3 +11,22 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMu
     fuzzer.writeSeedsIfRequested()
     return 0
 }
+
+// Structure-aware mutation: each input is read as an archive, changed as an archive (a value's type or
+// width, a boundary integer, a reference retargeted, a class swapped, …) and written back; a share of the
+// calls, and anything that does not read, goes to libFuzzer's own byte mutation.
+@_silgen_name("LLVMFuzzerMutate")
+func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+
+@_cdecl("LLVMFuzzerCustomMutator")
+public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: CUnsignedInt) -> Int {
+    guard let data else { return 0 }
+    return fuzzer.mutator.mutate(data, size, maxSize, seed, byteMutate: LLVMFuzzerMutate)
+}
+
+@_cdecl("LLVMFuzzerCustomCrossOver")
+public func fuzzCrossOver(_ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
+                          _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: CUnsignedInt) -> Int {
+    guard let data1, let data2, let out else { return 0 }
+    return fuzzer.mutator.crossOver(data1, size1, data2, size2, out, maxOutSize, seed)
+}
