@@ -1,7 +1,7 @@
 /// The 32-byte trailer of a `bplist00` file, validated.
 ///
 /// Once ``init(validating:count:limits:)`` returns, every field is consistent with the input length:
-/// the offset table lies wholly between the object table and the trailer, object and offset widths
+/// the offset table lies between the object table and the trailer and ends where the trailer starts, object and offset widths
 /// are 1…8 bytes, and the top object exists.
 @usableFromInline
 internal struct BinaryPlistTrailer: Sendable {
@@ -56,6 +56,11 @@ internal struct BinaryPlistTrailer: Sendable {
         let (tableEnd, o2) = table.addingReportingOverflow(tableBytes)
         guard !o1, !o2, tableEnd <= t else {
             throw ArchiveError(.corrupt, "offset table of \(count) × \(offsetIntSize) bytes at \(table) runs past the trailer", offset: t + 24)
+        }
+        // …and ends exactly where the trailer starts: CoreFoundation refuses any byte in between, so a file
+        // with one would read here and nowhere on Apple's platforms (a parser differential).
+        guard tableEnd == t else {
+            throw ArchiveError(.corrupt, "\(t - tableEnd) bytes between the end of the offset table and the trailer", offset: tableEnd)
         }
         // A ref of objectRefSize bytes must be able to name every object.
         if objectRefSize < 8, UInt64(count) > (1 as UInt64) << (8 * UInt64(objectRefSize)) {

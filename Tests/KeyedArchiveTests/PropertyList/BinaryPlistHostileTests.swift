@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    /// CoreFoundation's length check is exact: bytes between the offset table and the trailer make it refuse
+    /// the file, so a reader that accepted them would read what no Apple platform reads (differential D4).
+    @Test func rejectsBytesBetweenTheOffsetTableAndTheTrailer() throws {
+        let good = PropertyList(.string("hello")).binaryData()
+        #expect((try? PropertyList(binary: good)) != nil)
+        let gapped = Array(good.dropLast(32)) + [0, 0, 0, 0, 0, 0] + Array(good.suffix(32))
+        #expect {
+            try PropertyList(binary: gapped)
+        } throws: { e in
+            guard let e = e as? ArchiveError else { return false }
+            return e.code == .corrupt && e.offset == good.count - 32 && e.reason.contains("6 bytes between")
+        }
+    }
+
     @Test func rejectsArrayContainingItself() {
         let bytes = Self.header
             + [0xA1, 0x00]  // 08: obj0 array(1) → obj0

@@ -22,9 +22,9 @@ import CorpusSupport
         /// A binary plist with damage CF never looks at: CF parses lazily from the root, we validate every
         /// object of the table (and refuse container cycles and dangling references).
         case wholeTableValidation = "D3 whole-table validation"
-        /// String bytes CF cannot convert (ASCII-marked bytes ≥ 0x80, broken UTF-16): CF refuses the whole
-        /// plist, we decode the text with replacement characters.
-        case unconvertibleString = "D4 unconvertible string"
+        /// Binary plists CF refuses ("Conversion of string failed" from its fallbacks) for a reason not yet
+        /// identified; the ones with bytes between the offset table and the trailer are refused by us too now.
+        case unconvertibleString = "D4 CF refuses, cause open"
         /// XML in UTF-16 or UTF-32 without a byte-order mark, which we detect from its first characters
         /// (XML 1.0, appendix F) and CF does not.
         case xmlEncoding = "D5 XML encoding"
