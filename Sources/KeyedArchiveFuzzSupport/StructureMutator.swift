@@ -1,4 +1,9 @@
 import KeyedArchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A structure-aware mutator for keyed-archive inputs: `LLVMFuzzerCustomMutator` and
 /// `LLVMFuzzerCustomCrossOver` bodies for the harnesses whose inputs are keyed archives.
@@ -35,6 +40,26 @@ public struct StructureMutator: Sendable {
     /// The mutator for `FuzzUnarchiver`, `FuzzCodable` and ``ClassFuzzer`` inputs with the test classes.
     public static let unarchiver = StructureMutator(classNames: ["FuzzPerson", "FuzzNode"] + foundationClassNames)
 
+    /// `FUZZ_BYTE_MUTATION_ONLY` is set: the hooks below hand every call to byte mutation (for comparisons).
+    public static let byteMutationOnly = getenv("FUZZ_BYTE_MUTATION_ONLY") != nil
+
+    /// The body of a harness's `LLVMFuzzerCustomMutator`: ``mutate(_:_:_:_:byteMutate:)``, or byte mutation
+    /// alone under ``byteMutationOnly``.
+    public func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32,
+                              byteMutate: (UnsafeMutablePointer<UInt8>, Int, Int) -> Int) -> Int {
+        guard let data else { return 0 }
+        if Self.byteMutationOnly { return byteMutate(data, size, maxSize) }
+        return mutate(data, size, maxSize, seed, byteMutate: byteMutate)
+    }
+
+    /// The body of a harness's `LLVMFuzzerCustomCrossOver`: ``crossOver(_:_:_:_:_:_:_:)``, or 0 (libFuzzer's
+    /// own cross-over) under ``byteMutationOnly``.
+    public func customCrossOver(_ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
+                                _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: UInt32) -> Int {
+        guard !Self.byteMutationOnly, let data1, let data2, let out else { return 0 }
+        return crossOver(data1, size1, data2, size2, out, maxOutSize, seed)
+    }
+
     /// `LLVMFuzzerCustomMutator`: mutates `data[0 ..< size]` in place, at most `maxSize` bytes; returns
     /// the new size. `byteMutate` is `LLVMFuzzerMutate`, which only the harness executable can name.
     public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32,
@@ -67,14 +92,7 @@ public struct StructureMutator: Sendable {
         let prefix = Array(input.prefix(prefixLength))
         guard let graph = try? ArchiveGraph(keyedArchiveBytes: Array(input[prefixLength...]), limits: FuzzLimits.standard),
               !graph.objects.isEmpty else { return nil }
-        var b = ArchiveGraphBuilder(metadata: graph.metadata)
-        b.storage = graph.storage
-        b.keys = graph.keys
-        b.classes = graph.classes
-        b.objects = graph.objects
-        b.values = graph.values
-        b.items = graph.items
-        b.top = graph.top
+        var b = ArchiveGraphBuilder(copying: graph)
         if let other, let spliced = splice(from: other, into: &b, &rng) {
             retarget(&b, to: spliced, &rng)
         }

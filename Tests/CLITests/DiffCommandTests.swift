@@ -8,14 +8,7 @@ struct DiffCommandTests {
     /// LogViewController.nib with its `logField` outlet renamed to `logView`, written by our NIBArchive writer.
     static func renamedOutletCopy() throws -> [UInt8] {
         let graph = try ArchiveGraph(nibArchive: try Corpus.bytes(NibCommandTests.logViewController))
-        var b = ArchiveGraphBuilder(metadata: graph.metadata)
-        b.storage = graph.storage
-        b.keys = graph.keys
-        b.classes = graph.classes
-        b.objects = graph.objects
-        b.values = graph.values
-        b.items = graph.items
-        b.top = graph.top
+        var b = ArchiveGraphBuilder(copying: graph)
         let label = Array("logField".utf8)
         var renamed = false
         for (i, kv) in b.values.enumerated() {

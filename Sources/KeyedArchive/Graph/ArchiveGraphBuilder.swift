@@ -25,6 +25,21 @@ public struct ArchiveGraphBuilder: Sendable {
         self.metadata = metadata
     }
 
+    /// Starts from a copy of `graph`'s tables (to change them and build again); its keys and classes are
+    /// known to ``internKey(_:)`` and ``internClass(_:chain:)``, first occurrence first.
+    public init(copying graph: ArchiveGraph) {
+        self.metadata = graph.metadata
+        storage = graph.storage
+        keys = graph.keys
+        classes = graph.classes
+        objects = graph.objects
+        values = graph.values
+        items = graph.items
+        top = graph.top
+        for (i, k) in keys.enumerated() where keyIndexByName[k] == nil { keyIndexByName[k] = i }
+        for (i, c) in classes.enumerated() where classIndexByName[c.name] == nil { classIndexByName[c.name] = i }
+    }
+
     /// The index of `key`, adding it to the key table on first use.
     public mutating func internKey(_ key: String) -> Int {
         if let i = keyIndexByName[key] { return i }
