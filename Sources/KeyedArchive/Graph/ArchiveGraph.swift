@@ -16,6 +16,8 @@ public struct ArchiveGraph: Sendable {
             case keyedArchive
             /// Apple's NIBArchive container.
             case nibArchive
+            /// A NeXT typedstream, as `NSArchiver` writes it.
+            case typedstream
             /// Built in memory (by the Archiver or a converter).
             case built
         }
@@ -36,6 +38,8 @@ public struct ArchiveGraph: Sendable {
         public var trailingBytes: Int = 0
         /// Table order and trailer of a NIBArchive source, for byte-exact rewriting.
         public var nibLayout: NIBArchiveLayout?
+        /// The header of a typedstream source (streamer version, byte order, system version).
+        public var typedstreamHeader: TypedstreamHeader?
         /// Non-fatal observations made while reading (e.g. `$objects[0]` is not `"$null"`).
         public var warnings: [String] = []
 
@@ -125,14 +129,22 @@ public struct ArchiveClass: Sendable, Hashable {
     /// Fallback classes, as indices into ``ArchiveGraph/classes``: `$classhints` of a keyed archive,
     /// or the NIBArchive fallback list. Tried in order, one level deep, when `name` cannot be resolved.
     public var fallbacks: [Int]
-    /// The superclass chain as recorded in `$classes` (starting with `name`); empty for NIBArchive.
+    /// The superclass chain as recorded in `$classes` or a typedstream's class records (starting with
+    /// `name`); empty for NIBArchive.
     public var chain: [String]
+    /// The class version a typedstream records with the class (`+[NSObject version]`); 0 elsewhere.
+    public var version: Int64
+    /// A typedstream class record's superclass record, as an index into ``ArchiveGraph/classes``; -1 for
+    /// a root class and for every other format (which record the chain as names only).
+    public var superclass: Int
 
     /// Creates a class record.
-    public init(name: String, fallbacks: [Int] = [], chain: [String] = []) {
+    public init(name: String, fallbacks: [Int] = [], chain: [String] = [], version: Int64 = 0, superclass: Int = -1) {
         self.name = name
         self.fallbacks = fallbacks
         self.chain = chain
+        self.version = version
+        self.superclass = superclass
     }
 }
 

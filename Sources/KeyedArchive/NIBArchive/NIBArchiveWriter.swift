@@ -29,6 +29,8 @@ extension ArchiveGraph {
         case .keyedArchive:
             // Container conventions are nib meaning, which lives in the Nib module.
             throw ArchiveError(.unsupportedFormat, "a keyed-archive graph has keyed conventions; convert it with convertedToNIBArchive() (module Nib) before writing a NIBArchive")
+        case .typedstream:
+            throw ArchiveError(.unsupportedFormat, "a typedstream graph is positional; NIBArchive objects are keyed")
         case .built:
             return try NIBArchiveWriter(graph: self, options: options).writeAppleShape()
         }

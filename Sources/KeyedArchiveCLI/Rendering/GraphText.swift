@@ -239,6 +239,12 @@ struct GraphTextRenderer {
             if let v = m.nibFormatVersion { facts.append("format \(v)") }
             if let v = m.nibCoderVersion { facts.append("coder \(v)") }
             if m.trailingBytes != 0 { facts.append("\(m.trailingBytes) trailing bytes") }
+        case .typedstream:
+            if let h = m.typedstreamHeader {
+                facts.append(h.signature)
+                facts.append("streamer \(h.streamerVersion)")
+                facts.append("system \(h.systemVersion)")
+            }
         case .built:
             break
         }
