@@ -18,12 +18,17 @@ extension KeyedUnarchiver {
         return try decodeReferenced(v, as: T.self, key: key, element: -1)
     }
 
-    /// Decodes the next un-keyed object (`$0`, `$1`, … in order).
+    /// Decodes the next un-keyed object (`$0`, `$1`, … in order), or in a typedstream the next object
+    /// written with `@` (`decodeObject` of `NSUnarchiver`).
     ///
     /// - Parameter type: The expected type.
     /// - Returns: The object, or nil.
-    /// - Throws: As ``decodeObject(of:forKey:)``.
+    /// - Throws: As ``decodeObject(of:forKey:)``; in a typedstream also as ``decodeValues(ofObjCTypes:)``.
     public func decodeObject<T: KeyedArchivable>(of type: T.Type) throws(ArchiveError) -> T? {
+        if graph.metadata.source == .typedstream {
+            guard !poisoned else { return nil }
+            return try decodeReferenced(try nextPositionalObject(), as: T.self, key: "@", element: scope.unkeyed - 1)
+        }
         guard !poisoned, let v = nextUnkeyedValue() else { return nil }
         return try decodeReferenced(v, as: T.self, key: KeyedArchiveKeys.unkeyedKey(scope.unkeyed - 1), element: -1)
     }
@@ -288,7 +293,8 @@ extension KeyedUnarchiver {
     public func decodeTopLevelObject<T: KeyedArchivable>(of type: T.Type, forKey key: String = "root") throws(ArchiveError) -> T? {
         let saved = scopeStack
         defer { scopeStack = saved }
-        let result = try decodeObject(of: T.self, forKey: key)
+        // A typedstream's top level is positional: its next `@` (the root, for `archiveRootObject:`).
+        let result = graph.metadata.source == .typedstream ? try decodeObject(of: T.self) : try decodeObject(of: T.self, forKey: key)
         try drainPending()
         return poisoned ? nil : result
     }
@@ -301,13 +307,27 @@ extension KeyedUnarchiver {
     /// - Returns: The object, or nil.
     /// - Throws: As ``decodeTopLevelObject(of:forKey:)``.
     public func decodeTopLevelObject(of classes: [any KeyedCoding.Type], forKey key: String = "root") throws(ArchiveError) -> (any KeyedCoding)? {
-        let result = try decodeObject(of: classes, forKey: key)
+        let result: (any KeyedCoding)?
+        if graph.metadata.source == .typedstream {
+            switch try nextPositionalObject() {
+            case .ref(let n): result = try instance(at: n, allowed: classes)
+            default: result = nil
+            }
+        } else {
+            result = try decodeObject(of: classes, forKey: key)
+        }
         try drainPending()
         return poisoned ? nil : result
     }
 
     /// The one-call APIs need a `root` entry: its absence is an error, not a nil root.
     private func requireRoot() throws(ArchiveError) {
+        if graph.metadata.source == .typedstream {
+            guard graph.top.first.map({ graph.keys[$0.key] == "@" }) == true else {
+                throw ArchiveError(.valueNotFound, "the typedstream does not start with an object", keyPath: ["$top"])
+            }
+            return
+        }
         guard graph.topValue(forKey: "root") != nil else {
             throw ArchiveError(.valueNotFound, "the archive has no root object ($top has no \"root\" key)", keyPath: ["$top"])
         }

@@ -54,6 +54,10 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     case error(ArchivedError)
     /// `NSValue` holding a point, size, rect, range or edge insets.
     case geometry(ArchivedGeometry)
+    /// `NSColor` (read from typedstreams).
+    case color(ArchivedColor)
+    /// `NSFont` (read from typedstreams).
+    case font(ArchivedFont)
     /// An instance of a registered ``KeyedCoding`` class (compared by identity).
     case object(any KeyedCoding)
 
@@ -108,6 +112,7 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     /// Nested arrays, sets, ordered sets and dictionaries are walked with an explicit stack, so nesting
     /// depth costs heap, not call stack; it is bounded by ``DecodingLimits/maxDepth``.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue {
+        if u.graph.metadata.source == .typedstream { return try TypedstreamShapes.value(n, u) }
         guard let first = try containerFrame(n, u) else { return try leaf(n, u) }
         var stack = [first]
         while let t = stack.indices.last {
@@ -247,9 +252,18 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
         case .attributedString: return .attributedString(try ArchivedAttributedString.decodeArchived(objectAt: n, from: u))
         case .error: return .error(try ArchivedError.decodeArchived(objectAt: n, from: u))
         case .value: return .geometry(try ArchivedGeometry.decodeArchived(objectAt: n, from: u))
+        case .other where !u.requiresSecureCoding:
+            switch u.graph.classes[o.classIndex].name {
+            case "NSColor": return .color(try ArchivedColor.decodeKeyed(objectAt: n, from: u))
+            case "NSFont": return .font(try ArchivedFont.decodeKeyed(objectAt: n, from: u))
+            default: return try object(n, u)
+            }
         case .array, .set, .orderedSet, .dictionary, .other: return try object(n, u)
         }
     }
+
+    /// A registered class's instance (the typedstream shapes' fallback).
+    static func registeredObject(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue { try object(n, u) }
 
     /// A class instance through the full lookup (`$classhints`, delegate); refused under secure coding.
     private static func object(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue {
@@ -356,6 +370,8 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
         case .attributedString(let x): return try x.encodeArchived(to: a)
         case .error(let x): return try x.encodeArchived(to: a)
         case .geometry(let x): return try x.encodeArchived(to: a)
+        case .color(let x): return try x.encodeArchived(to: a)
+        case .font(let x): return try x.encodeArchived(to: a)
         case .object(let o): return try a.reference(to: o)
         case .array, .set, .orderedSet, .dictionary: return try encodeArchived(to: a)
         }

@@ -79,6 +79,7 @@ extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedAr
 extension KeyedUnarchiver {
     /// The keys and values of the dictionary object in the current scope, in either convention.
     func dictionaryMembers() throws(ArchiveError) -> (keys: [ArchiveValue], values: [ArchiveValue]) {
+        if graph.metadata.source == .typedstream { return try TypedstreamShapes.entryReferences(self) }
         if rawValue(forKey: "NS.keys") != nil || rawValue(forKey: "NS.objects") != nil {
             let ks = try collectionMembers(key: "NS.keys")
             let vs = try collectionMembers(key: "NS.objects")

@@ -11,6 +11,10 @@ extension KeyedUnarchiver {
     /// `NS.data` (keyed archive) or `NS.bytes` (NIBArchive).
     func dataBytes(objectAt n: Int) throws(ArchiveError) -> ArraySlice<UInt8> {
         let o = graph.objects[n]
+        if o.kind == .object, graph.metadata.source == .typedstream {
+            try expectClass(n, .data, as: "data")
+            return ArraySlice(try TypedstreamShapes.data(n, self))
+        }
         if o.kind == .plain {
             guard case .bytes(let r) = o.plainValue else {
                 throw located(.typeMismatch, "expected data, found a \(o.plainValue.kindName) (object #\(n))", key: nil)
@@ -87,6 +91,10 @@ extension Date: KeyedArchivable {
     /// Reads `NSDate { NS.time }` (a real, seconds since 2001-01-01 UTC; a plist date is accepted too),
     /// or a plain plist date entry.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Date {
+        if u.graph.metadata.source == .typedstream, u.graph.objects[n].kind == .object {
+            try u.expectClass(n, .date, as: "a date")
+            return Date(timeIntervalSinceReferenceDate: try u.withObjectScope(n) { () throws(ArchiveError) in try u.decodeReal(ofObjCType: "d") })
+        }
         let o = u.graph.objects[n]
         if o.kind == .plain, case .date(let t) = o.plainValue { return Date(timeIntervalSinceReferenceDate: t) }
         try u.expectClass(n, .date, as: "a date")

@@ -18,6 +18,10 @@ public enum ArchivedGeometry: KeyedArchivable, Equatable, Sendable {
 
     /// Reads an `NSValue`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedGeometry {
+        if u.graph.metadata.source == .typedstream {
+            try u.expectClass(n, .value, as: "an NSValue")
+            return try TypedstreamShapes.geometry(n, u)
+        }
         try u.expectClass(n, .value, as: "an NSValue")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> ArchivedGeometry in
             guard u.containsValue(forKey: "NS.special") else { return try generic(u) }

@@ -5,6 +5,10 @@ extension KeyedUnarchiver {
     /// The stored number of object `n`: the plain value, or the payload of an `NSNumber` object.
     func numberValue(objectAt n: Int) throws(ArchiveError) -> ArchiveValue {
         let o = graph.objects[n]
+        if o.kind == .object, graph.metadata.source == .typedstream {
+            try expectClass(n, .number, as: "a number")
+            return try TypedstreamShapes.numberValue(n, self)
+        }
         if o.kind == .plain {
             switch o.plainValue {
             case .int, .unsignedInt, .wideInt, .float, .double, .bool: return o.plainValue

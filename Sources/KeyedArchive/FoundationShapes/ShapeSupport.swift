@@ -59,6 +59,7 @@ extension KeyedUnarchiver {
     /// The members of the collection object in the current scope: `NS.objects` (an inline array of
     /// references), the NIBArchive inlined form, or `NS.object.0`, `NS.object.1`, ….
     func collectionMembers(key: String = "NS.objects") throws(ArchiveError) -> [ArchiveValue] {
+        if graph.metadata.source == .typedstream { return try TypedstreamShapes.memberReferences(self) }
         if let v = rawValue(forKey: key) {
             switch v {
             case .array(let r), .set(let r):

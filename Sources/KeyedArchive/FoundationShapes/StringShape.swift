@@ -5,6 +5,7 @@ extension String: KeyedArchivable, KeyedInlineDecodable {
     /// Reads a plain string entry, or an `NSString`/`NSMutableString` object with an inline `NS.string`
     /// or UTF-8 `NS.bytes`.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> String {
+        if u.graph.metadata.source == .typedstream { return try TypedstreamShapes.string(n, u) }
         let o = u.graph.objects[n]
         if o.kind == .plain {
             guard case .string = o.plainValue, let s = u.graph.string(o.plainValue) else {

@@ -36,6 +36,7 @@ public struct ArchivedAttributedString: KeyedArchivable, Equatable {
 
     /// Reads the Darwin shape.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
+        if u.graph.metadata.source == .typedstream { return try TypedstreamShapes.attributedString(n, u) }
         try u.expectClass(n, .attributedString, as: "an attributed string")
         let mutable = u.graph.className(ofObject: n) == "NSMutableAttributedString"
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in

@@ -12,15 +12,35 @@ extension ArchiveGraph {
     }
 }
 
+extension ArchiveGraph {
+    /// Reads an archive that a `KeyedUnarchiver` can decode: a keyed archive (binary or XML property
+    /// list) or a typedstream, by the format its first bytes announce.
+    ///
+    /// - Parameters:
+    ///   - bytes: The archive's bytes.
+    ///   - options: Which `$archiver` names to accept (keyed archives).
+    ///   - limits: Bounds for the readers.
+    /// - Throws: The chosen reader's errors.
+    public init(archiveBytes bytes: [UInt8], options: KeyedArchiveReadingOptions = .init(),
+                limits: DecodingLimits = .default) throws(ArchiveError) {
+        if ArchiveFormat.detect(bytes) == .typedstream {
+            try self.init(typedstream: bytes, limits: limits)
+        } else {
+            try self.init(keyedArchiveBytes: bytes, options: options, limits: limits)
+        }
+    }
+}
+
 extension KeyedUnarchiver {
-    /// Creates an unarchiver over a keyed archive's bytes (binary or XML property list).
+    /// Creates an unarchiver over a keyed archive's bytes (binary or XML property list) or a
+    /// typedstream's (read with the positional methods, see ``allowsKeyedCoding``).
     ///
     /// - Parameters:
     ///   - bytes: The archive.
     ///   - options: Security, failure policy, limits and accepted `$archiver` names.
     /// - Throws: Property-list and header errors (Cocoa 3840).
     public convenience init(bytes: [UInt8], options: Options = .init()) throws(ArchiveError) {
-        let graph = try ArchiveGraph(keyedArchiveBytes: bytes, options: options.readingOptions, limits: options.limits)
+        let graph = try ArchiveGraph(archiveBytes: bytes, options: options.readingOptions, limits: options.limits)
         self.init(graph: graph, options: options)
     }
 
@@ -34,7 +54,7 @@ extension KeyedUnarchiver {
     /// - Throws: Property-list, header and decode errors.
     public static func unarchivedObject<T: KeyedArchivable>(of type: T.Type, from bytes: [UInt8],
                                                             options: Options = .init()) throws(ArchiveError) -> T? {
-        let graph = try ArchiveGraph(keyedArchiveBytes: bytes, options: options.readingOptions, limits: options.limits)
+        let graph = try ArchiveGraph(archiveBytes: bytes, options: options.readingOptions, limits: options.limits)
         return try unarchivedObject(of: T.self, from: graph, options: options)
     }
 }

@@ -115,11 +115,19 @@ import CorpusSupport
         }
     }
 
-    @Test func pitfall03_attributedStringWithColorNeedsTheColorClass() throws {
+    @Test func pitfall03_attributedStringWithColorDecodesColorAsAValueUnlessAClassIsMapped() throws {
         guard let g = try CorpusFile.graph("rs-nskeyedunarchiver/nskeyedunarchiver__tests_resources__plists__NSMutableAttributedString.plist") else { return }
-        #expect(throws: ArchiveError(.invalidClass, "")) {
-            try KeyedUnarchiver(graph: g).decodeTopLevelObject(of: ArchivedAttributedString.self)
+        // NSColor is a value shape (ArchivedColor): the attributed string decodes without AppKit classes.
+        let plain = try #require(try KeyedUnarchiver(graph: g).decodeTopLevelObject(of: ArchivedAttributedString.self))
+        let values = plain.runs.flatMap(\.attributes).compactMap { e -> ArchivedColor? in
+            if case .color(let c) = e.value { return c }
+            return nil
         }
+        #expect(values.first?.space == 1 && values.first?.components.count == 4)
+        // Under secure coding it is not an allowed value class: the caller lists it, as for any class.
+        let secure = KeyedUnarchiver(graph: g, options: .init(requiresSecureCoding: true))
+        #expect(throws: ArchiveError(.secureCodingViolation, "")) { try secure.decodeTopLevelObject(of: ArchivedAttributedString.self) }
+        // A mapped class wins over the value shape.
         let u = KeyedUnarchiver(graph: g)
         u.setClass(TestColor.self, forClassName: "NSColor")
         let s = try #require(try u.decodeTopLevelObject(of: ArchivedAttributedString.self))
