@@ -7,7 +7,7 @@ import PackageDescription
 // One executable per decoder surface; each is a thin @_cdecl entry into KeyedArchiveFuzzSupport.
 let harnesses = [
     "FuzzBPlist", "FuzzXMLPlist", "FuzzKeyedGraph", "FuzzUnarchiver", "FuzzCodable",
-    "FuzzNIBArchive", "FuzzNibModel", "FuzzNibInstantiate", "FuzzRoundTrip", "FuzzXIB",
+    "FuzzNIBArchive", "FuzzNibModel", "FuzzNibInstantiate", "FuzzRoundTrip", "FuzzXIB", "FuzzTypedstream",
 ]
 
 let package = Package(

@@ -13,6 +13,6 @@ struct KeyedArchiveCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [ValidateCommand.self, DumpCommand.self, ConvertCommand.self, LsCommand.self, DiffCommand.self, NibCommand.self,
-                      CompileCommand.self, IbtoolCommand.self, GoldenCommand.self]
+                      CompileCommand.self, IbtoolCommand.self, GoldenCommand.self, TextCommand.self]
     )
 }

@@ -29,6 +29,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case roundTrip = "roundtrip"
     /// XIB reader and compiler, then the compiled nib read back and instantiated.
     case xib
+    /// Typedstream reader, Foundation shapes and text report, then a write → read → write fixed point.
+    case typedstream
 
     /// The folder name under `FuzzCorpus/` (and `FuzzCorpus/regressions/`).
     public var corpusName: String { rawValue }
@@ -46,6 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .nibInstantiate: "FuzzNibInstantiate"
         case .roundTrip: "FuzzRoundTrip"
         case .xib: "FuzzXIB"
+        case .typedstream: "FuzzTypedstream"
         }
     }
 
@@ -57,6 +60,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .nibArchive, .nibModel, .nibInstantiate: "nib.dict"
         case .roundTrip: "all.dict"
         case .xib: "xib.dict"
+        case .typedstream: "typedstream.dict"
         }
     }
 
@@ -84,6 +88,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .nibModel: FuzzNibModel.run(bytes)
         case .nibInstantiate: FuzzNibInstantiate.run(bytes)
         case .xib: FuzzXIB.run(bytes)
+        case .typedstream:
+            do throws(RoundTripFailure) { try FuzzTypedstream.run(bytes) } catch { return error }
         case .roundTrip:
             do throws(RoundTripFailure) { try FuzzRoundTrip.run(bytes) } catch { return error }
         }

@@ -110,6 +110,8 @@ struct TypedstreamTypeEncoding: Sendable {
             }
         }
         guard open.isEmpty else { throw bad("unclosed \(open.last?.isArray == true ? "[" : "{")") }
+        // Every group holds at least one value: a stream cannot say "no values of no type".
+        guard top > 0 else { throw bad("describes no value") }
         self.ops = ops
         self.valueCount = top
     }

@@ -17,25 +17,30 @@ struct ConvertCommand: ParsableCommand {
         is not a string (legal in binary plists) cannot be written as XML at all: that is an error \
         naming its key path. json is a one-way readable rendering that keeps every type \
         (Docs/json-schema.md says exactly how UIDs, data, dates, reals, 128-bit integers and \
-        non-string keys appear). For a NIBArchive, json prints its object graph as `dump --format json` \
-        does. Output goes to standard output unless -o is given.
+        non-string keys appear). For a NIBArchive or typedstream, json prints its object graph as \
+        `dump --format json` does. A typedstream (NSArchiver) whose root is a Foundation value (string, \
+        attributed string, number, data, date, array, set, dictionary, colour, font) converts to a keyed \
+        archive, and a keyed archive of such a value to a typedstream (--to typedstream); other objects \
+        have no counterpart and are an error naming the class. Output goes to standard output unless -o is given.
 
         Examples:
           keyed-archive convert Archive.plist --to xml
           keyed-archive convert Archive.xml --to binary -o Archive.plist
           keyed-archive convert Settings.plist --to json | jq .
           keyed-archive convert --strict Archive.plist --to xml -o Archive.xml
+          keyed-archive convert attributedBody.bin --to xml
+          keyed-archive convert Note.plist --to typedstream -o Note.typedstream
         """
     )
 
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case binary, xml, json, nibarchive
+        case binary, xml, json, nibarchive, typedstream
     }
 
     @Argument(help: "A file, - for standard input, or archive.zip#member.")
     var input: String
 
-    @Option(name: .long, help: "The representation to write: binary, xml, json or nibarchive.")
+    @Option(name: .long, help: "The representation to write: binary, xml, json, nibarchive or typedstream.")
     var to: Target
 
     @Option(name: .shortAndLong, help: "Write here instead of standard output.")
@@ -67,8 +72,19 @@ struct ConvertCommand: ParsableCommand {
                 return to == .xml ? try keyed.xmlData() : keyed.binaryData()
             case (.keyedArchive(_, let g), .nibarchive), (.nibArchive(let g), .nibarchive):
                 return try g.convertedToNIBArchive().nibArchiveData()
-            case (.plist, .nibarchive):
+            case (.plist, .nibarchive), (.typedstream, .nibarchive):
                 throw ArchiveError(.unsupportedFormat, "only a nib (a keyed archive or NIBArchive) converts to a NIBArchive")
+            case (.typedstream(let g), .json):
+                return Array((try GraphJSONRenderer(graph: g).render().serialized() + "\n").utf8)
+            case (.typedstream(let g), .binary), (.typedstream(let g), .xml):
+                let root = try Self.rootValue(g)
+                return try KeyedArchiver.archivedData(withRootObject: root, format: to == .xml ? .xml : .binary)
+            case (.typedstream(let g), .typedstream):
+                return try g.typedstreamBytes()
+            case (.keyedArchive(_, let g), .typedstream):
+                return try Self.rootValue(g).typedstreamBytes()
+            case (.plist, .typedstream), (.nibArchive, .typedstream):
+                throw ArchiveError(.unsupportedFormat, "only a keyed archive of a Foundation value converts to a typedstream")
             }
         }
         for loss in losses {
@@ -77,6 +93,15 @@ struct ConvertCommand: ParsableCommand {
         }
         if strict, !losses.isEmpty { throw ExitCode.failure }
         try write(bytes)
+    }
+
+    /// The root object as a Foundation value (a keyed archive's `root`, a typedstream's first object).
+    static func rootValue(_ g: ArchiveGraph) throws(ArchiveError) -> ArchivedValue {
+        let u = KeyedUnarchiver(graph: g)
+        guard let root = try u.decodeTopLevelObject(of: ArchivedValue.self) else {
+            throw ArchiveError(.valueNotFound, "the archive has no root object")
+        }
+        return root
     }
 
     /// `root.$objects[4].NS.time`: keys joined by dots, member positions in brackets.

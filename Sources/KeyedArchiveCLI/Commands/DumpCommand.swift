@@ -46,9 +46,9 @@ struct DumpCommand: ParsableCommand {
                 ("plistFormat", .string(plist.format.rawValue)), ("value", value),
             ])
             StandardStream.write(doc.serialized() + "\n")
-        case (.keyedArchive(_, let graph), .text), (.nibArchive(let graph), .text):
+        case (.keyedArchive(_, let graph), .text), (.nibArchive(let graph), .text), (.typedstream(let graph), .text):
             StandardStream.write(GraphTextRenderer(graph: graph, terminal: terminal, maxDepth: depth).render())
-        case (.keyedArchive(_, let graph), .json), (.nibArchive(let graph), .json):
+        case (.keyedArchive(_, let graph), .json), (.nibArchive(let graph), .json), (.typedstream(let graph), .json):
             let doc = try common.catching(opened) { () throws(ArchiveError) in try GraphJSONRenderer(graph: graph).render() }
             StandardStream.write(doc.serialized() + "\n")
         }

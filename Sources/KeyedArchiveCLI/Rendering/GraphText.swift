@@ -142,10 +142,12 @@ struct GraphTextRenderer {
         }
     }
 
-    /// The text of an NSString-like object stored with `NS.bytes` (NIBArchive strings), for display.
+    /// The text of an NSString-like object stored with `NS.bytes` (NIBArchive strings) or as its one
+    /// `+` value (typedstream strings), for display.
     private func stringContent(_ i: Int) -> String? {
         guard let name = graph.className(ofObject: i), name.hasSuffix("String"),
-              case .bytes(let r)? = graph.value(ofObject: i, forKey: "NS.bytes") else { return nil }
+              case .bytes(let r)? = graph.value(ofObject: i, forKey: graph.metadata.source == .typedstream ? "+" : "NS.bytes")
+        else { return nil }
         return Self.utf8Text(Array(graph.bytes(r)))
     }
 
@@ -241,7 +243,7 @@ struct GraphTextRenderer {
             if m.trailingBytes != 0 { facts.append("\(m.trailingBytes) trailing bytes") }
         case .typedstream:
             if let h = m.typedstreamHeader {
-                facts.append(h.signature)
+                facts.append(h.isBigEndian ? "big-endian" : "little-endian")
                 facts.append("streamer \(h.streamerVersion)")
                 facts.append("system \(h.systemVersion)")
             }

@@ -8,12 +8,16 @@ enum ArchiveDocument {
     case keyedArchive(PropertyList, ArchiveGraph)
     /// A NIBArchive and its object graph.
     case nibArchive(ArchiveGraph)
+    /// A typedstream (`NSArchiver`) and its object graph.
+    case typedstream(ArchiveGraph)
 
     /// Parses `bytes` as whatever their first bytes announce. A plist whose root dictionary has
     /// `$archiver` or `$objects` is read as a keyed archive, so a broken archive is reported as one.
     static func open(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) -> ArchiveDocument {
-        if ArchiveFormat.detect(bytes) == .nibArchive {
-            return .nibArchive(try ArchiveGraph(nibArchive: bytes, limits: limits))
+        switch ArchiveFormat.detect(bytes) {
+        case .nibArchive: return .nibArchive(try ArchiveGraph(nibArchive: bytes, limits: limits))
+        case .typedstream: return .typedstream(try ArchiveGraph(typedstream: bytes, limits: limits))
+        default: break
         }
         let plist = try PropertyList(parsing: bytes, limits: limits)
         guard looksKeyed(plist) else { return .plist(plist) }
@@ -24,8 +28,8 @@ enum ArchiveDocument {
     /// object graph when that can be built, else as a plain property list), with the problem beside it.
     /// Only input that is not even a property list or NIBArchive throws.
     static func openLeniently(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) -> (ArchiveDocument, problem: ArchiveError?) {
-        if ArchiveFormat.detect(bytes) == .nibArchive {
-            let document = ArchiveDocument.nibArchive(try ArchiveGraph(nibArchive: bytes, limits: limits))
+        if ArchiveFormat.detect(bytes) == .nibArchive || ArchiveFormat.detect(bytes) == .typedstream {
+            let document = try open(bytes, limits: limits)
             return (document, Validation.problem(in: document))
         }
         let plist = try PropertyList(parsing: bytes, limits: limits)
@@ -50,7 +54,7 @@ enum ArchiveDocument {
     var graph: ArchiveGraph? {
         switch self {
         case .plist: nil
-        case .keyedArchive(_, let g), .nibArchive(let g): g
+        case .keyedArchive(_, let g), .nibArchive(let g), .typedstream(let g): g
         }
     }
 
@@ -60,6 +64,7 @@ enum ArchiveDocument {
         case .plist: "plist"
         case .keyedArchive: "keyedArchive"
         case .nibArchive: "nibArchive"
+        case .typedstream: "typedstream"
         }
     }
 
@@ -69,6 +74,8 @@ enum ArchiveDocument {
         case .plist(let p): "\(p.format.rawValue) plist"
         case .keyedArchive(let p, _): "keyed archive (\(p.format.rawValue))"
         case .nibArchive(let g): "NIBArchive" + (g.metadata.nibCoderVersion.map { " (coder \($0))" } ?? "")
+        case .typedstream(let g):
+            "typedstream" + (g.metadata.typedstreamHeader.map { " (\($0.isBigEndian ? "big" : "little")-endian, streamer \($0.streamerVersion))" } ?? "")
         }
     }
 
@@ -76,7 +83,7 @@ enum ArchiveDocument {
     var objectCount: Int {
         switch self {
         case .plist(let p): p.count
-        case .keyedArchive(_, let g), .nibArchive(let g): g.objects.count
+        case .keyedArchive(_, let g), .nibArchive(let g), .typedstream(let g): g.objects.count
         }
     }
 }

@@ -70,6 +70,13 @@ enum Inventory {
             case .nibArchive(let g):
                 return InventoryItem(path: path, kind: "nib", format: "NIBArchive", size: bytes.count,
                                      objects: g.objects.count, platform: ArchivePlatform.detect(g))
+            case .typedstream(let g):
+                // An NSIBObjectData root is a pre-10.2 nib's objects.nib.
+                let isNib = g.top.first.flatMap { kv -> String? in
+                    if case .ref(let n) = kv.value { return g.className(ofObject: n) } else { return nil }
+                } == "NSIBObjectData"
+                return InventoryItem(path: path, kind: isNib ? "nib" : "typedstream", format: "typedstream",
+                                     size: bytes.count, objects: g.objects.count, platform: isNib ? .macOS : nil)
             }
         } catch {
             return InventoryItem(path: path, kind: "?", format: ArchiveFormat.detect(bytes)?.rawValue ?? "?",

@@ -24,6 +24,10 @@ enum Validation {
                 try checkGraph(graph)
             case .nibArchive(let graph):
                 try checkGraph(graph)
+            case .typedstream(let graph):
+                // The reader resolved every reference; what is left is the Foundation shapes it holds.
+                try GraphCheck.verify(graph)
+                try graph.validateFoundationShapes()
             }
         } catch {
             return error
