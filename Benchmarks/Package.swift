@@ -26,7 +26,7 @@ let package = Package(
         ),
         // Not a benchmark: runs one hot path in a loop for callgrind/perf (see its main.swift).
         .executableTarget(name: "BenchProfile", dependencies: ["BenchSupport"], path: "Sources/BenchProfile"),
-    ] + ["PropertyListBench", "KeyedArchiveBench", "NIBArchiveBench", "XIBCompileBench", "CodableBench"].map { suite in
+    ] + ["PropertyListBench", "KeyedArchiveBench", "NIBArchiveBench", "XIBCompileBench", "CodableBench", "TypedstreamBench"].map { suite in
         .executableTarget(
             name: suite,
             dependencies: [

@@ -91,18 +91,22 @@ import CorpusSupport
         #expect(count == 12)
     }
 
-    @Test func typedstreamNibsAreAClearUnsupportedError() throws {
+    @Test func typedstreamNibsOpenAsDocumentsButDoNotInstantiate() throws {
         guard Corpus.require() else { return }
         let files = Corpus.files("nib").filter { $0.lastPathComponent.hasSuffix("objects.nib") && $0.path.contains("fruitsamples-") }
         #expect(files.count == 3)
         for url in files {
+            // The model opens (placeholders, objects, connections) …
+            let document = try NibDocument(source: .path(url.path))
+            #expect(document.filesOwner != nil && !document.topLevelObjects.isEmpty)
+            // … but the load plan decodes by key: instantiating is a clear error naming the format.
             let error = #expect(throws: ArchiveError.self) { try Nib(contentsOf: url) }
             #expect(error?.code == .unsupportedFormat)
             #expect(error?.reason.contains("typedstream") == true)
-            // The same bytes inside a NeXT bundle directory fail the same way.
+            // The same bytes inside a NeXT bundle directory are found and sniffed the same way.
             let dir = InMemoryNibDirectory(name: "MainMenu.nib", files: ["objects.nib": try Corpus.bytes(url)])
-            let inDirectory = #expect(throws: ArchiveError.self) { try NibContainer.open(.directory(dir)) }
-            #expect(inDirectory?.code == .unsupportedFormat)
+            let container = try NibContainer.open(.directory(dir))
+            #expect(container.format == .typedstream && container.chosenEntry == "objects.nib")
         }
     }
 

@@ -19,20 +19,28 @@ extension KeyedUnarchiver {
     ///   ``ArchiveError/Code/badTypeEncoding`` for an encoding that cannot be read.
     public func decodeValues(ofObjCTypes types: String) throws(ArchiveError) -> [ArchiveValue] {
         let count = try positionalCount(types)
+        let first = try nextPositionalGroup(types, count: count)
+        return currentValues[first ..< first + count].map(\.value)
+    }
+
+    /// Checks that the next `count` values were written as one group of `types` and moves past them;
+    /// returns the index of the first in ``currentValues``.
+    func nextPositionalGroup(_ types: String, count: Int) throws(ArchiveError) -> Int {
         let all = currentValues
         let first = all.startIndex + scope.unkeyed
         guard first < all.endIndex else {
             throw located(.valueNotFound, "no more values: asked for \"\(types)\" after the last of \(all.count)", key: nil)
         }
-        let stored = graph.keys[all[first].key]
-        guard stored == types else {
-            throw located(.typeMismatch, "asked for \"\(types)\", but value \(scope.unkeyed) was written as \"\(stored)\"", key: stored)
+        let key = all[first].key
+        guard graph.keys[key] == types else {
+            throw located(.typeMismatch, "asked for \"\(types)\", but value \(scope.unkeyed) was written as \"\(graph.keys[key])\"",
+                          key: graph.keys[key])
         }
         guard count <= all.endIndex - first else {
-            throw located(.corruptArchive, "a group of \"\(types)\" is cut short", key: stored)
+            throw located(.corruptArchive, "a group of \"\(types)\" is cut short", key: types)
         }
         scope.unkeyed += count
-        return all[first ..< first + count].map(\.value)
+        return first
     }
 
     /// The next value, written alone with type encoding `type` (`decodeValueOfObjCType:at:`).
@@ -41,11 +49,11 @@ extension KeyedUnarchiver {
     /// - Returns: The value, shaped as ``decodeValues(ofObjCTypes:)`` describes.
     /// - Throws: As ``decodeValues(ofObjCTypes:)``.
     public func decodeValue(ofObjCType type: String) throws(ArchiveError) -> ArchiveValue {
-        let values = try decodeValues(ofObjCTypes: type)
-        guard values.count == 1 else {
-            throw located(.typeMismatch, "\"\(type)\" describes \(values.count) values; use decodeValues(ofObjCTypes:)", key: type)
+        let count = try positionalCount(type)
+        guard count == 1 else {
+            throw located(.typeMismatch, "\"\(type)\" describes \(count) values; use decodeValues(ofObjCTypes:)", key: type)
         }
-        return values[0]
+        return currentValues[try nextPositionalGroup(type, count: 1)].value
     }
 
     /// The next value as an integer: a `c C s S i I l L q Q` value written alone with `type`.
@@ -107,7 +115,10 @@ extension KeyedUnarchiver {
 
     /// How many values a type encoding describes at its top level.
     func positionalCount(_ types: String) throws(ArchiveError) -> Int {
-        try TypedstreamTypeEncoding(ArraySlice(types.utf8), offset: 0).valueCount
+        // One type code is one value: the common case needs no compiling.
+        var utf8 = types.utf8.makeIterator()
+        if let c = utf8.next(), utf8.next() == nil, TypedstreamTypeEncoding.scalarCodes.contains(c) { return 1 }
+        return try TypedstreamTypeEncoding(ArraySlice(types.utf8), offset: 0).valueCount
     }
 
     /// The next `@` value of a typedstream object (``decodeObject(of:)`` on a typedstream).

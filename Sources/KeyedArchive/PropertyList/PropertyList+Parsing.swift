@@ -27,8 +27,8 @@ extension PropertyList {
 }
 
 extension ArchiveError {
-    /// What every reader says of a typedstream until the library reads the format.
+    /// What the property-list and NIBArchive readers say of a typedstream: it is another format.
     public static var typedstreamUnsupported: ArchiveError {
-        ArchiveError(.unsupportedFormat, "typedstream (NSArchiver) archive: not supported yet", offset: 0)
+        ArchiveError(.unsupportedFormat, "typedstream (NSArchiver) archive, not a property list: read it with ArchiveGraph(typedstream:)", offset: 0)
     }
 }

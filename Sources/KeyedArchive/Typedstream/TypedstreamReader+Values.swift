@@ -2,7 +2,7 @@
 
 extension TypedstreamReader {
     mutating func readBody() throws(ArchiveError) {
-        var frames = [Frame(object: -1)]
+        var frames = [Frame(object: -1, valueBase: 0)]
         while let depth = frames.indices.last {
             if frames[depth].program < 0 {
                 // Between groups: the end of an object, the end of the stream, or the next type encoding.
@@ -17,16 +17,19 @@ extension TypedstreamReader {
                 guard let s = try sharedString("a type encoding") else {
                     throw ArchiveError(.corrupt, "nil where a type encoding should be", offset: at)
                 }
-                frames[depth].program = try program(for: s, at: at)
+                let prog = try program(for: s, at: at)
+                frames[depth].program = prog
+                frames[depth].key = programs[prog].key
+                frames[depth].opStart = programs[prog].start
+                frames[depth].opCount = programs[prog].count
                 frames[depth].ip = 0
                 continue
             }
-            let encoding = programs[frames[depth].program].encoding
-            guard frames[depth].ip < encoding.ops.count else {
+            guard frames[depth].ip < frames[depth].opCount else {
                 frames[depth].program = -1
                 continue
             }
-            let op = encoding.ops[frames[depth].ip]
+            let op = ops[frames[depth].opStart + frames[depth].ip]
             frames[depth].ip += 1
             switch op {
             case .scalar(UInt8(ascii: "@")):
@@ -45,7 +48,7 @@ extension TypedstreamReader {
                         throw ArchiveError(.corrupt, "object \(n) has a nil class", offset: at, objectIndex: n)
                     }
                     builder.objects[n].classIndex = cls
-                    frames.append(Frame(object: n))
+                    frames.append(Frame(object: n, valueBase: pending.count))
                 default:
                     let n = try reference(head: head, count: builder.objects.count, "an object reference")
                     guard builder.objects[n].kind == .object else {
@@ -84,7 +87,7 @@ extension TypedstreamReader {
         guard frames.count == 1, frames[0].program < 0 else {
             throw truncated(frames.count > 1 ? "object \(frames[frames.count - 1].object)" : "a group of values")
         }
-        builder.top = frames[0].values
+        builder.top = pending
         finishClasses()
     }
 
@@ -95,7 +98,8 @@ extension TypedstreamReader {
         let r = strings[s]
         let encoding = try TypedstreamTypeEncoding(bytes[r.range], offset: at)
         let key = builder.internKey(try text(s, "a type encoding", at: at))
-        programs.append((key, encoding))
+        programs.append((key, ops.count, encoding.ops.count))
+        ops.append(contentsOf: encoding.ops)
         programOfString[s] = Int32(programs.count - 1)
         return programs.count - 1
     }
@@ -109,9 +113,9 @@ extension TypedstreamReader {
         return builder.objects.count - 1
     }
 
-    func emit(_ v: ArchiveValue, into f: inout Frame) {
+    mutating func emit(_ v: ArchiveValue, into f: inout Frame) {
         if f.open.isEmpty {
-            f.values.append(ArchiveKeyedValue(key: programs[f.program].key, value: v))
+            pending.append(ArchiveKeyedValue(key: f.key, value: v))
         } else {
             f.open[f.open.count - 1].append(v)
         }
@@ -125,10 +129,12 @@ extension TypedstreamReader {
 
     /// Stores a finished object's values.
     mutating func finish(_ f: Frame) {
-        let start = f.values.isEmpty ? 0 : builder.values.count
-        builder.values.append(contentsOf: f.values)
+        let count = pending.count - f.valueBase
+        let start = count == 0 ? 0 : builder.values.count
+        builder.values.append(contentsOf: pending[f.valueBase...])
+        pending.removeSubrange(f.valueBase...)
         builder.objects[f.object].valueStart = start
-        builder.objects[f.object].valueCount = f.values.count
+        builder.objects[f.object].valueCount = count
     }
 
     /// A class and its superclasses, up to nil or a class already seen; returns the first one's class

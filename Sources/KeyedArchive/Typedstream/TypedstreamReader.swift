@@ -14,16 +14,28 @@ struct TypedstreamReader {
     var builder: ArchiveGraphBuilder
     /// Shared strings: their ranges in ``bytes`` (= graph storage).
     var strings: [ArchiveRange] = []
-    /// Per shared string used as a type encoding: its key index and compiled program (built on first use).
+    /// Per shared string used as a type encoding: its program index (compiled on first use), or -1.
     var programOfString: [Int32] = []
-    var programs: [(key: Int, encoding: TypedstreamTypeEncoding)] = []
+    /// Programs: their key index and their ops, a range of ``ops``.
+    var programs: [(key: Int, start: Int, count: Int)] = []
+    /// Every program's ops, one after another (a flat table: stepping through one copies nothing).
+    var ops: [TypedstreamTypeEncoding.Op] = []
+    /// The values of every object being read, innermost last; each frame owns a suffix from its
+    /// ``Frame/valueBase``, moved to the graph when its object ends.
+    var pending: [ArchiveKeyedValue] = []
     /// Class index → the object-table entry of its class record.
     var entryOfClass: [Int] = []
 
     /// One object being read (or the top level, `object == -1`) and where it is in its current group.
     struct Frame {
         var object: Int
-        var values: [ArchiveKeyedValue] = []
+        /// Where this object's values start in ``pending``.
+        var valueBase: Int
+        /// The current group's key, or -1 between groups.
+        var key = -1
+        /// The current group's ops: ``ops[opStart + ip]``, `ip < opCount`.
+        var opStart = 0
+        var opCount = 0
         /// The current group's program index, or -1 between groups.
         var program = -1
         var ip = 0

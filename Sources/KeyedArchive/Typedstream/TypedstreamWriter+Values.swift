@@ -85,10 +85,13 @@ extension TypedstreamWriter {
     /// Writes the type encoding of a group that starts at the frame's next value.
     mutating func startGroup(_ f: inout Frame, key: Int) throws(ArchiveError) {
         guard key >= 0, key < graph.keys.count else { throw failure("key index \(key) outside the key table", object: f.object) }
-        if programs[key] == nil {
-            programs[key] = try TypedstreamTypeEncoding(ArraySlice(Array(graph.keys[key].utf8)), offset: out.count)
+        if keyNumbers[key] >= 0 {
+            reference(keyNumbers[key])
+        } else {
+            let bytes = ArraySlice(Array(graph.keys[key].utf8))
+            programs[key] = try TypedstreamTypeEncoding(bytes, offset: out.count)
+            keyNumbers[key] = sharedString(bytes)
         }
-        sharedString(ArraySlice(Array(graph.keys[key].utf8)))
         f.key = key
         f.ip = 0
     }

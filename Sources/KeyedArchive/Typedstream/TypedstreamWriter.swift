@@ -17,6 +17,9 @@ struct TypedstreamWriter {
     var nextObjectNumber = 0
     /// Key index → compiled type encoding.
     var programs: [TypedstreamTypeEncoding?]
+    /// Key index → the reference number of its type encoding once written (-1 before): one lookup
+    /// by content per distinct key, not per group.
+    var keyNumbers: [Int]
 
     /// One object being written (or the top level, `object == -1`).
     struct Frame {
@@ -38,6 +41,7 @@ struct TypedstreamWriter {
         objectNumbers = Array(repeating: -1, count: graph.objects.count)
         classNumbers = Array(repeating: -1, count: graph.classes.count)
         programs = Array(repeating: nil, count: graph.keys.count)
+        keyNumbers = Array(repeating: -1, count: graph.keys.count)
     }
 
     func failure(_ why: String, object: Int, key: Int = -1) -> ArchiveError {
@@ -75,13 +79,16 @@ struct TypedstreamWriter {
 
     mutating func reference(_ n: Int) { integer(Int64(n) + TypedstreamTag.firstReference) }
 
-    /// A shared string: a reference when these bytes were written before, else new.
-    mutating func sharedString(_ s: ArraySlice<UInt8>) {
-        if let n = stringNumbers[s] { reference(n); return }
-        stringNumbers[s] = stringNumbers.count
+    /// A shared string: a reference when these bytes were written before, else new. Returns its number.
+    @discardableResult
+    mutating func sharedString(_ s: ArraySlice<UInt8>) -> Int {
+        if let n = stringNumbers[s] { reference(n); return n }
+        let n = stringNumbers.count
+        stringNumbers[s] = n
         tag(TypedstreamTag.new)
         integer(Int64(s.count))
         out.append(contentsOf: s)
+        return n
     }
 
     /// The bytes of a string or bytes value.

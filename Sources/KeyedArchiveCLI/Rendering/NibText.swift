@@ -14,7 +14,11 @@ struct NibTextRenderer {
         case .legacyBundle?: stored = "IB 3 bundle, "
         default: stored = ""
         }
-        let format = document.graph.metadata.source == .nibArchive ? "NIBArchive" : "keyed archive"
+        let format = switch document.graph.metadata.source {
+        case .nibArchive: "NIBArchive"
+        case .typedstream: "typedstream objects.nib"
+        default: "keyed archive"
+        }
         out.append(terminal.paint("\(title): \(document.platform.rawValue) nib (\(stored)\(format)), \(document.graph.objects.count) objects", .bold))
         out.append(section("Placeholders"))
         for p in document.placeholders {

@@ -28,6 +28,10 @@ enum Validation {
                 // The reader resolved every reference; what is left is the Foundation shapes it holds.
                 try GraphCheck.verify(graph)
                 try graph.validateFoundationShapes()
+                // An Interface Builder 2 objects.nib: its nib model must build too.
+                if case .ref(let root)? = graph.top.first?.value, graph.className(ofObject: root) == "NSIBObjectData" {
+                    _ = try NibDocument(graph: graph)
+                }
             }
         } catch {
             return error

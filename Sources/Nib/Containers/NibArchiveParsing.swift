@@ -10,7 +10,7 @@ enum NibArchiveParsing {
         case .binaryPlist, .xmlPlist:
             return try ArchiveGraph(keyedArchive: PropertyList(parsing: bytes, limits: limits), limits: limits)
         case .typedstream:
-            throw ArchiveError.typedstreamUnsupported
+            return try ArchiveGraph(typedstream: bytes, limits: limits)
         case .binaryPlistPrivate:
             // The binary reader's header check names the version exactly.
             return try ArchiveGraph(keyedArchive: PropertyList(parsing: bytes, limits: limits), limits: limits)

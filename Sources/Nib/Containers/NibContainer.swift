@@ -46,8 +46,7 @@ public struct NibContainer: Sendable {
     public var bytes: [UInt8]
 
     /// Picks the archive to load from `source` (see ``NibOpenOptions``) and sniffs it.
-    /// - Throws: `unsupportedFormat` for typedstream (pre-10.2) nibs,
-    ///   `unknownFormat` for unrecognised bytes, `notANib` for a
+    /// - Throws: `unknownFormat` for unrecognised bytes, `notANib` for a
     ///   directory that holds no nib archive.
     public static func open(_ source: NibSource, options: NibOpenOptions = .default) throws(ArchiveError) -> NibContainer {
         switch source {
@@ -106,9 +105,7 @@ public struct NibContainer: Sendable {
         case .nibArchive?: return .nibArchive
         case .binaryPlist?: return .binaryPlist
         case .xmlPlist?: return .xmlPlist
-        case .typedstream?:
-            throw ArchiveError(.unsupportedFormat, "\(name): typedstream (NSArchiver) archive: not supported yet (a pre-10.2 nib)",
-                               offset: 0, keyPath: [name])
+        case .typedstream?: return .typedstream
         case .binaryPlistPrivate?:
             throw ArchiveError(.unsupportedFormat, "\(name) is a private bplist variant, not a nib", offset: 0, keyPath: [name])
         case nil:

@@ -31,6 +31,11 @@ public struct Nib: Sendable {
     }
 
     init(document: NibDocument, container: NibContainer?, name: String, limits: DecodingLimits) throws(ArchiveError) {
+        // The load plan decodes objects by key; an Interface Builder 2 nib's objects are positional.
+        guard document.graph.metadata.source != .typedstream else {
+            throw ArchiveError(.unsupportedFormat, "\(name): an Interface Builder 2 objects.nib (typedstream) opens as a NibDocument "
+                               + "(placeholders, objects, connections) but does not instantiate: its AppKit objects are written positionally")
+        }
         storage = NibStorage(document: document, container: container, name: name, limits: limits,
                              plan: try NibLoadPlan(document: document, limits: limits))
     }

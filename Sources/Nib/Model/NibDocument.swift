@@ -46,7 +46,11 @@ public struct NibDocument: Sendable {
     ///   and `typeMismatch` (with object index and key path) for malformed records.
     public init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
-        if graph.topValue(forKey: "IB.objectdata") != nil {
+        if graph.metadata.source == .typedstream {
+            // An Interface Builder 2 objects.nib: NSIBObjectData, positional.
+            platform = .macOS
+            try readTypedstreamAppKit()
+        } else if graph.topValue(forKey: "IB.objectdata") != nil {
             platform = .macOS
             try readAppKit()
         } else if graph.topValue(forKey: "UINibTopLevelObjectsKey") != nil || graph.topValue(forKey: "UINibObjectsKey") != nil

@@ -40,7 +40,7 @@ import Testing
                 Issue.record("a typedstream parsed as a plist")
             } catch {
                 #expect(error.code == .unsupportedFormat)
-                #expect(error.reason == "typedstream (NSArchiver) archive: not supported yet")
+                #expect(error.reason == "typedstream (NSArchiver) archive, not a property list: read it with ArchiveGraph(typedstream:)")
             }
         }
     }
