@@ -51,6 +51,8 @@ extension ArchivedValue {
         case let (.indexSet(x), .indexSet(y)): return x == y
         case let (.indexPath(x), .indexPath(y)): return x == y
         case let (.geometry(x), .geometry(y)): return x == y
+        case let (.color(x), .color(y)): return x == y
+        case let (.font(x), .font(y)): return x == y
         case let (.object(x), .object(y)): return x === y
         default: return false
         }

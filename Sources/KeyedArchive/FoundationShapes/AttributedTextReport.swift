@@ -8,7 +8,7 @@ import Foundation
 /// Messages `attributedBody` (a typedstream) or any keyed archive of an `NSAttributedString`.
 ///
 /// Attribute values are rendered as short text. A value of a class this library has no shape for
-/// (an app's class, `NSURL` in a typedstream) is shown as `<ClassName>` rather than failing the whole
+/// (an app's class) is shown as `<ClassName>` rather than failing the whole
 /// report, so the text of a message is never lost to one attribute.
 public struct AttributedTextReport: Sendable, Equatable {
     /// One attribute run.

@@ -161,6 +161,7 @@ extension URL: KeyedArchivable {
     /// Reads `NSURL { NS.base → NSURL or nil, NS.relative → string }` as a URL relative to its base.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> URL {
         try u.expectClass(n, .url, as: "a URL")
+        if u.graph.metadata.source == .typedstream { return try TypedstreamShapes.url(n, u) }
         return try u.withObjectScope(n) { () throws(ArchiveError) -> URL in
             let base = try u.decodeObject(of: URL.self, forKey: "NS.base")
             guard let relative = try u.decodeObject(of: String.self, forKey: "NS.relative") else {

@@ -147,7 +147,11 @@ struct TypedstreamShapeWriter {
             }
             return object(["NSValue", "NSObject"], [("*", cString(type)), (type, .array(builder.appendItems(members)))])
         case .font: throw unsupported("NSFont")
-        case .url: throw unsupported("NSURL")
+        case .url(let url):
+            let text = try value(.string(url.relativeString))
+            guard let base = url.baseURL else { return object(["NSURL", "NSObject"], [("c", .int(0, width: 1)), ("@", text)]) }
+            let baseRef = try value(.url(base))
+            return object(["NSURL", "NSObject"], [("c", .int(1, width: 1)), ("@", baseRef), ("@", text)])
         case .uuid: throw unsupported("NSUUID")
         case .orderedSet: throw unsupported("NSOrderedSet")
         case .countedSet: throw unsupported("NSCountedSet")
@@ -160,12 +164,12 @@ struct TypedstreamShapeWriter {
 
 extension ArchivedValue {
     /// Writes this value as `NSArchiver` would archive the Foundation object it stands for
-    /// (`archivedDataWithRootObject:`): strings, numbers, data, dates, arrays, sets, dictionaries,
+    /// (`archivedDataWithRootObject:`): strings, numbers, data, dates, URLs, arrays, sets, dictionaries,
     /// attributed strings, colours and points, sizes, rects and ranges.
     ///
     /// - Parameter header: Byte order and versions (default: little-endian, as on a current Mac).
     /// - Returns: The typedstream.
-    /// - Throws: ``ArchiveError/Code/encodingFailed`` for a value with no typedstream form (URL, UUID,
+    /// - Throws: ``ArchiveError/Code/encodingFailed`` for a value with no typedstream form (UUID,
     ///   ordered and counted sets, index sets, errors, fonts, class instances, integers wider than 32 bits).
     public func typedstreamBytes(header: TypedstreamHeader = TypedstreamHeader()) throws(ArchiveError) -> [UInt8] {
         var w = TypedstreamShapeWriter(header: header)

@@ -33,6 +33,7 @@ enum TypedstreamShapes {
         case .date:
             return .date(Date(timeIntervalSinceReferenceDate: try u.withObjectScope(n) { () throws(ArchiveError) in try u.decodeReal(ofObjCType: "d") }))
         case .null: return .null
+        case .url: return .url(try url(n, u))
         default:
             switch name {
             case "NSColor": return .color(try color(n, u))
@@ -207,6 +208,29 @@ enum TypedstreamShapes {
                 }
                 return .cArray(objCType: type, elements: ints)
             }
+        }
+    }
+
+    /// `NSURL`: `c` whether a base URL follows, the base (`@`, an `NSURL`) when it does, then the
+    /// string (`@`, an `NSString`) relative to it.
+    static func url(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> URL {
+        try u.withObjectScope(n) { () throws(ArchiveError) -> URL in
+            let hasBase = try u.decodeInteger(ofObjCType: "c")
+            guard hasBase == 0 || hasBase == 1 else {
+                throw u.located(.corruptArchive, "an NSURL's base flag is \(hasBase), not 0 or 1", key: "c")
+            }
+            var base: URL?
+            if hasBase == 1 {
+                guard case .ref(let b) = try u.decodeValue(ofObjCType: "@") else {
+                    throw u.located(.valueNotFound, "an NSURL says it has a base URL but stores nil", key: "@")
+                }
+                try u.expectClass(b, .url, as: "a base URL")
+                base = try url(b, u)
+            }
+            guard let text = try u.decodeObject(of: String.self), let url = URL(string: text, relativeTo: base) else {
+                throw u.located(.corruptArchive, "an NSURL without a valid string", key: "@")
+            }
+            return url
         }
     }
 
