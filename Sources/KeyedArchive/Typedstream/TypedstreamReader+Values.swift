@@ -166,6 +166,8 @@ extension TypedstreamReader {
                     throw ArchiveError(.typeMismatch, "a class reference to entry \(n), which is not a class", offset: at, objectIndex: n)
                 }
                 cls = builder.objects[n].classIndex
+                // Set when the record was read, before anything could refer to it.
+                guard cls >= 0 else { throw ArchiveError(.corrupt, "a class record referred to before its name", offset: at, objectIndex: n) }
             }
             if previous >= 0 { builder.classes[previous].superclass = cls } else { first = cls }
             if head != TypedstreamTag.new { return first }

@@ -33,11 +33,16 @@ extension TypedstreamWriter {
                         throw failure("an object value refers to \(n), which is not an object", object: frames[depth].object, key: key)
                     }
                     if objectNumbers[n] >= 0 { reference(objectNumbers[n]); break }
+                    let o = graph.objects[n]
+                    // A built graph may hold anything: an object needs a class and a range inside the value table.
+                    guard o.classIndex >= 0, o.valueStart >= 0, o.valueCount >= 0, o.valueStart <= graph.values.count,
+                          o.valueCount <= graph.values.count - o.valueStart else {
+                        throw failure("object \(n) has no class or a value range outside the value table", object: n)
+                    }
                     tag(TypedstreamTag.new)
                     objectNumbers[n] = nextObjectNumber
                     nextObjectNumber += 1
-                    try classChain(graph.objects[n].classIndex, object: n)
-                    let o = graph.objects[n]
+                    try classChain(o.classIndex, object: n)
                     frames.append(Frame(object: n, next: o.valueStart, end: o.valueStart + o.valueCount))
                 default:
                     throw failure("an object value holds a \(v.kindName)", object: frames[depth].object, key: key)
@@ -47,7 +52,7 @@ extension TypedstreamWriter {
                 try scalar(code, v, object: frames[depth].object, key: key)
             case .charArray(let count):
                 let v = try take(&frames[depth])
-                guard case .bytes(let r) = v, r.count == count else {
+                guard case .bytes(let r) = v, r.count == count, r.start >= 0, r.start <= graph.storage.count - count else {
                     throw failure("a [\(count)c] value holds a \(v.kindName) of another size", object: frames[depth].object, key: key)
                 }
                 out.append(contentsOf: graph.storage[r.range])
@@ -107,8 +112,9 @@ extension TypedstreamWriter {
         }
         guard f.next < f.end else { throw failure("the values end inside a group of \(graph.keys[f.key])", object: f.object, key: f.key) }
         let kv = entry(f, f.next)
-        guard kv.key == f.key || (kv.key < graph.keys.count && graph.keys[kv.key] == graph.keys[f.key]) else {
-            throw failure("a group of \(graph.keys[f.key]) is cut short by a value of \(kv.key < graph.keys.count ? graph.keys[kv.key] : "?")",
+        let known = kv.key >= 0 && kv.key < graph.keys.count
+        guard kv.key == f.key || (known && graph.keys[kv.key] == graph.keys[f.key]) else {
+            throw failure("a group of \(graph.keys[f.key]) is cut short by a value of \(known ? graph.keys[kv.key] : "?")",
                           object: f.object, key: f.key)
         }
         f.next += 1

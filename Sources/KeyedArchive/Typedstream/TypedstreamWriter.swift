@@ -91,12 +91,14 @@ struct TypedstreamWriter {
         return n
     }
 
-    /// The bytes of a string or bytes value.
+    /// The bytes of a string or bytes value (nil for a range outside storage).
     func text(_ v: ArchiveValue) -> ArraySlice<UInt8>? {
+        if case .string(let r, _) = v, r.start < 0 || r.count < 0 || r.start > graph.storage.count - r.count { return nil }
+        if case .bytes(let r) = v, r.start < 0 || r.count < 0 || r.start > graph.storage.count - r.count { return nil }
         switch v {
-        case .string(let r, .ascii), .string(let r, .utf8), .bytes(let r): graph.storage[r.range]
-        case .string: graph.string(v).map { ArraySlice(Array($0.utf8)) }
-        default: nil
+        case .string(let r, .ascii), .string(let r, .utf8), .bytes(let r): return graph.storage[r.range]
+        case .string: return graph.string(v).map { ArraySlice(Array($0.utf8)) }
+        default: return nil
         }
     }
 
