@@ -128,11 +128,12 @@ enum TypedstreamShapes {
 
     /// `NSNumber`: its type, then one value of that type.
     static func number(_ n: Int, _ u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue {
-        switch try numberValue(n, u) {
+        let stored = try numberValue(n, u)
+        switch stored {
         case .int(let v, _): return .int(v)
         case .unsignedInt(let v): return .unsignedInt(v)
         case .float(let f): return .float(f)
-        default: return .double(try u.double(numberValue(n, u), key: "NSNumber"))
+        default: return .double(try u.double(stored, key: "NSNumber"))
         }
     }
 
