@@ -62,6 +62,11 @@ enum KeyedRoundTrip {
               let written = try? PropertyList(keyedArchive: first) else { return }
         let format = plist.format
         let encoded = try PlistRoundTrip.encode(written, as: format)
+        // The direct writer must lay out exactly what the property-list path lays out.
+        let direct = Result { () throws(ArchiveError) in try first.keyedArchiveBinaryData() }
+        guard case .success(let bytes) = direct, bytes == written.binaryData() else {
+            throw RoundTripFailure("keyed archive", "the direct binary writer differs from the property-list path: \(direct)")
+        }
         let second: ArchiveGraph
         do {
             let reread = try PlistRoundTrip.decode(encoded, as: format)

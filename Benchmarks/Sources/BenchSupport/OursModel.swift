@@ -69,7 +69,7 @@ public enum OursModelWorkload {
     public static func archive(_ objects: [OursModel]) throws(ArchiveError) -> [UInt8] {
         let a = KeyedArchiver(requiresSecureCoding: true)
         try a.encode(objects, forKey: "root")
-        return try a.encodedPropertyList().binaryData()
+        return try a.encodedData()
     }
 
     /// Typed secure decode of an archive of the objects; returns them.

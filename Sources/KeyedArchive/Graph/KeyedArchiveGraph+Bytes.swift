@@ -65,10 +65,9 @@ extension KeyedArchiver {
     /// - Returns: The archive's bytes.
     /// - Throws: As ``finishEncoding()``.
     public func encodedData() throws(ArchiveError) -> [UInt8] {
-        let plist = try encodedPropertyList()
         switch outputFormat {
-        case .binary: return plist.binaryData()
-        case .xml: return try plist.xmlData()
+        case .binary: return try finishEncoding().keyedArchiveBinaryData()
+        case .xml: return try encodedPropertyList().xmlData()
         }
     }
 

@@ -67,9 +67,11 @@ struct ConvertCommand: ParsableCommand {
                 return Array((try GraphJSONRenderer(graph: g).render().serialized() + "\n").utf8)
             case (.nibArchive(let g), .binary), (.nibArchive(let g), .xml):
                 // NIBArchive conventions → keyed conventions, then the keyed-archive layout.
-                let keyed = try PropertyList(keyedArchive: try g.convertedToKeyedArchive(), format: to == .xml ? .xml : .binary)
-                if to == .xml { losses = keyed.conversionLosses(to: .xml) }
-                return to == .xml ? try keyed.xmlData() : keyed.binaryData()
+                let converted = try g.convertedToKeyedArchive()
+                guard to == .xml else { return try converted.keyedArchiveBinaryData() }
+                let keyed = try PropertyList(keyedArchive: converted, format: .xml)
+                losses = keyed.conversionLosses(to: .xml)
+                return try keyed.xmlData()
             case (.keyedArchive(_, let g), .nibarchive), (.nibArchive(let g), .nibarchive):
                 return try g.convertedToNIBArchive().nibArchiveData()
             case (.plist, .nibarchive), (.typedstream, .nibarchive):

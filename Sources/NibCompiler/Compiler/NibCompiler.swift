@@ -78,7 +78,7 @@ public struct CompiledNib: Sendable {
         let nib = try graph.nibArchiveData()
         // macOS before 10.13 cannot read NIBArchive: ibtool writes both, and the loader picks.
         if runtime == .cocoa, let v = options.deploymentVersion, (v.major, v.minor) < (10, 13) {
-            let keyed = try PropertyList(keyedArchive: graph.convertedToKeyedArchive()).binaryData()
+            let keyed = try graph.convertedToKeyedArchive().keyedArchiveBinaryData()
             layout = .directory([("keyedobjects.nib", keyed), ("keyedobjects-101300.nib", nib)])
         } else {
             layout = .file(nib)

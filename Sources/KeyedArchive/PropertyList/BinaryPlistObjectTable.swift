@@ -1,0 +1,349 @@
+/// The output side of a `bplist00` writer: objects in output order, scalars uniqued by (type, value),
+/// and the serialisation that sizes refs and offsets to the smallest widths CoreFoundation would pick.
+///
+/// A writer walks its source in pre-order and asks this table for ids: ``uniqued(_:)`` for scalars,
+/// ``container(tag:count:)`` for arrays, sets and dicts (whose member slots it fills later), and
+/// ``uid(_:)`` for UIDs, which are never uniqued. Output depends only on the order of those calls.
+struct BinaryPlistObjectTable {
+    /// One object of the output, in output order.
+    struct Object {
+        /// The marker's type nibble (0x10 int, 0x50 ASCII, …) or, for null/bool/fill/real/date, the whole marker.
+        var tag: UInt8
+        /// Payload bytes (data, ASCII), UTF-16 units, or member count (containers).
+        var count: Int
+        /// Scalar bits (int low half, real/date bits, uid), byte offset (data, strings), or first member in `members`.
+        var payload: UInt64
+        /// Int high half; for data and strings 1 when the bytes are in `scratch` rather than `storage`.
+        var high: UInt64
+    }
+
+    /// Bytes that data and string objects point into (unless their `high` is 1: then `scratch`).
+    let storage: [UInt8]
+    var objects: [Object] = []
+    /// Output member ids of every container (dict: keys, then values).
+    var members: [UInt32] = []
+    /// Transcoded string bytes (UTF-8 → UTF-16BE, or UTF-16 that is all ASCII → ASCII).
+    var scratch: [UInt8] = []
+    var unique: UniqueTable
+
+    /// `expectedObjects` must bound the number of scalars the writer will unique (it sizes the hash table).
+    init(storage: [UInt8], expectedObjects: Int, expectedMembers: Int) {
+        self.storage = storage
+        unique = UniqueTable(expected: expectedObjects)
+        objects.reserveCapacity(expectedObjects)
+        members.reserveCapacity(expectedMembers)
+    }
+
+    /// A new UID object (UIDs are never shared).
+    mutating func uid(_ value: UInt64) -> Int {
+        objects.append(Object(tag: 0x80, count: 0, payload: value, high: 0))
+        return objects.count - 1
+    }
+
+    /// A new array (0xA0), set (0xC0) or dict (0xD0) of `count` members (a dict: `count` pairs), and
+    /// the first of its member slots in ``members`` (dict: keys, then values), filled in by the caller.
+    mutating func container(tag: UInt8, count: Int) -> (id: Int, slot: Int) {
+        let slot = members.count
+        let total = tag == 0xD0 ? 2 * count : count
+        members.append(contentsOf: repeatElement(0, count: total))
+        objects.append(Object(tag: tag, count: count, payload: UInt64(slot), high: 0))
+        return (objects.count - 1, slot)
+    }
+
+    /// A signed integer object (not yet uniqued).
+    static func integer(_ v: Int64) -> Object {
+        Object(tag: 0x10, count: 0, payload: UInt64(bitPattern: v), high: v < 0 ? UInt64.max : 0)
+    }
+
+    /// An unsigned integer object; values above `Int64.max` are written as 16-byte integers.
+    static func integer(_ v: UInt64) -> Object { Object(tag: 0x10, count: 0, payload: v, high: 0) }
+
+    /// A 128-bit integer object, stored in the narrowest form that holds it.
+    static func integer(high: Int64, low: UInt64) -> Object {
+        if high == 0 { return integer(low) }
+        if high == -1, Int64(bitPattern: low) < 0 { return integer(Int64(bitPattern: low)) }
+        return Object(tag: 0x10, count: 0, payload: low, high: UInt64(bitPattern: high))
+    }
+
+    /// A string of `count` bytes at `start` of ``storage`` (UTF-8, or ASCII when `knownASCII`): ASCII
+    /// when every byte is < 0x80 (`5n`), otherwise big-endian UTF-16 of its UTF-8 decoding (`6n`).
+    mutating func utf8String(start: Int, count: Int, knownASCII: Bool = false) -> Object {
+        if knownASCII { return Object(tag: 0x50, count: count, payload: UInt64(start), high: 0) }
+        return storage.withUnsafeBufferPointer { buf -> Object in
+            guard let base = buf.baseAddress, count > 0 else { return Object(tag: 0x50, count: 0, payload: UInt64(start), high: 0) }
+            let p = base + start
+            if BinaryPlistReader.firstNonASCII(p, count) == nil {
+                return Object(tag: 0x50, count: count, payload: UInt64(start), high: 0)
+            }
+            let at = scratch.count
+            var units = 0
+            for unit in String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self).utf16 {
+                scratch.append(UInt8(truncatingIfNeeded: unit >> 8))
+                scratch.append(UInt8(truncatingIfNeeded: unit))
+                units += 1
+            }
+            return Object(tag: 0x60, count: units, payload: UInt64(at), high: 1)
+        }
+    }
+
+    /// A string of `units` big-endian UTF-16 code units at `start` of ``storage``: ASCII when every
+    /// unit is < 0x80, otherwise kept as UTF-16.
+    mutating func utf16String(start: Int, units: Int) -> Object {
+        storage.withUnsafeBufferPointer { buf -> Object in
+            guard let base = buf.baseAddress, units > 0 else { return Object(tag: 0x50, count: 0, payload: UInt64(start), high: 0) }
+            let p = base + start
+            var ascii = true
+            for i in 0 ..< units where p[2 * i] != 0 || p[2 * i + 1] >= 0x80 {
+                ascii = false
+                break
+            }
+            if !ascii { return Object(tag: 0x60, count: units, payload: UInt64(start), high: 0) }
+            let at = scratch.count
+            for i in 0 ..< units { scratch.append(p[2 * i + 1]) }
+            return Object(tag: 0x50, count: units, payload: UInt64(at), high: 1)
+        }
+    }
+
+    /// The id of an equal object already written, or of `object` appended now.
+    mutating func uniqued(_ object: Object) -> Int {
+        let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
+        let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
+        let hash: UInt64
+        if hasBytes {
+            hash = Self.withBytes(object, scratch, storage) {
+                ByteHash.hash(UnsafeBufferPointer(start: $0, count: byteCount), salt: UInt64(object.tag))
+            }
+        } else {
+            hash = ByteHash.mix(ByteHash.seed ^ (object.payload &+ UInt64(object.tag) &* 0x9E37_79B9_7F4A_7C15 ^ object.high &* 0xC2B2_AE3D_27D4_EB4F))
+        }
+        var slot = unique.firstSlot(hash)
+        while true {
+            let entry = unique.slots[slot]
+            if entry == 0 { break }
+            let other = objects[Int(entry) - 1]
+            if other.tag == object.tag, other.count == object.count {
+                if hasBytes {
+                    if Self.sameBytes(object, other, byteCount, scratch, storage) { return Int(entry) - 1 }
+                } else if other.payload == object.payload, other.high == object.high {
+                    return Int(entry) - 1
+                }
+            }
+            slot = (slot + 1) & unique.mask
+        }
+        objects.append(object)
+        unique.slots[slot] = UInt32(objects.count)
+        unique.noteInsert()
+        return objects.count - 1
+    }
+
+    /// Calls `body` with the bytes of a data or string object (in `scratch` or in `storage`).
+    /// Static, so callers in mutating methods pass two array references rather than a copy of self.
+    static func withBytes<R>(_ o: Object, _ scratch: [UInt8], _ storage: [UInt8], _ body: (UnsafePointer<UInt8>) -> R) -> R {
+        let source = o.high == 1 ? scratch : storage
+        return source.withUnsafeBufferPointer { buf in
+            // An empty array may have no base address; no bytes are then read.
+            guard let base = buf.baseAddress else { return withUnsafePointer(to: 0 as UInt8) { body($0) } }
+            return body(base + Int(truncatingIfNeeded: o.payload))
+        }
+    }
+
+    static func sameBytes(_ a: Object, _ b: Object, _ count: Int, _ scratch: [UInt8], _ storage: [UInt8]) -> Bool {
+        withBytes(a, scratch, storage) { pa in withBytes(b, scratch, storage) { pb in
+            var i = 0
+            while i < count {
+                if pa[i] != pb[i] { return false }
+                i += 1
+            }
+            return true
+        } }
+    }
+
+    // MARK: Size and write
+
+    /// Bytes needed to hold `v` as an unsigned width of 1, 2, 4 or 8.
+    static func width(_ v: UInt64) -> Int {
+        v <= 0xFF ? 1 : v <= 0xFFFF ? 2 : v <= 0xFFFF_FFFF ? 4 : 8
+    }
+
+    /// Bytes of the `xF` count int after a marker (0 when the count fits the nibble).
+    static func countBytes(_ count: Int) -> Int {
+        count < 15 ? 0 : 1 + width(UInt64(count))
+    }
+
+    /// Width of an integer's body: negative 8, unsigned minimal up to Int64.max 8, else 16.
+    static func intWidth(_ o: Object) -> Int {
+        if o.high == 0 {
+            return o.payload > UInt64(Int64.max) ? 16 : width(o.payload)
+        }
+        return o.high == UInt64.max && o.payload >= 1 << 63 ? 8 : 16
+    }
+
+    func size(_ o: Object, refSize: Int) -> Int {
+        switch o.tag {
+        case 0x10: return 1 + Self.intWidth(o)
+        case 0x22: return 5
+        case 0x23, 0x33: return 9
+        case 0x40, 0x50: return 1 + Self.countBytes(o.count) + o.count
+        case 0x60: return 1 + Self.countBytes(o.count) + 2 * o.count
+        case 0x80: return 1 + Self.width(o.payload)
+        case 0xA0, 0xC0: return 1 + Self.countBytes(o.count) + o.count * refSize
+        case 0xD0: return 1 + Self.countBytes(o.count) + 2 * o.count * refSize
+        default: return 1
+        }
+    }
+
+    /// The whole file: header, objects with object 0 as the root, offset table, trailer.
+    func serialise() -> [UInt8] {
+        guard !objects.isEmpty else { return [] }
+        let refSize = Self.width(UInt64(objects.count - 1))
+        var tableOffset = 8
+        for o in objects { tableOffset += size(o, refSize: refSize) }
+        let offsetSize = Self.width(UInt64(tableOffset))
+        let total = tableOffset + objects.count * offsetSize + 32
+        return [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+            guard let base = out.baseAddress else { return }
+            var w = ByteWriter(base: base)
+            for b in "bplist00".utf8 { w.put(b) }
+            // The offset table is written as the objects are, at its place after them.
+            var table = ByteWriter(base: base, at: tableOffset)
+            for o in objects {
+                table.putBigEndian(UInt64(w.at), offsetSize)
+                write(o, refSize: refSize, &w)
+            }
+            w = table
+            for _ in 0 ..< 6 { w.put(0) }
+            w.put(UInt8(offsetSize))
+            w.put(UInt8(refSize))
+            w.putBigEndian(UInt64(objects.count), 8)
+            w.putBigEndian(0, 8)
+            w.putBigEndian(UInt64(tableOffset), 8)
+            assert(w.at == total, "bplist writer sized \(total) bytes but wrote \(w.at)")
+            initialized = w.at
+        }
+    }
+
+    func writeMarker(_ type: UInt8, count: Int, _ w: inout ByteWriter) {
+        if count < 15 {
+            w.put(type | UInt8(count))
+        } else {
+            w.put(type | 0x0F)
+            let cw = Self.width(UInt64(count))
+            w.put(0x10 | UInt8(cw.trailingZeroBitCount))
+            w.putBigEndian(UInt64(count), cw)
+        }
+    }
+
+    func write(_ o: Object, refSize: Int, _ w: inout ByteWriter) {
+        switch o.tag {
+        case 0x10:
+            let width = Self.intWidth(o)
+            w.put(0x10 | UInt8(width.trailingZeroBitCount))
+            if width == 16 { w.putBigEndian(o.high, 8) }
+            w.putBigEndian(o.payload, min(width, 8))
+        case 0x22:
+            w.put(0x22)
+            w.putBigEndian(o.payload, 4)
+        case 0x23, 0x33:
+            w.put(o.tag)
+            w.putBigEndian(o.payload, 8)
+        case 0x40, 0x50, 0x60:
+            writeMarker(o.tag, count: o.count, &w)
+            let n = o.tag == 0x60 ? 2 * o.count : o.count
+            Self.withBytes(o, scratch, storage) { w.put($0, n) }
+        case 0x80:
+            let width = Self.width(o.payload)
+            w.put(0x80 | UInt8(width - 1))
+            w.putBigEndian(o.payload, width)
+        case 0xA0, 0xC0, 0xD0:
+            writeMarker(o.tag, count: o.count, &w)
+            let first = Int(o.payload)
+            let total = o.tag == 0xD0 ? 2 * o.count : o.count
+            members.withUnsafeBufferPointer { m in
+                for i in first ..< first + total { w.putBigEndian(UInt64(m[i]), refSize) }
+            }
+        default:
+            w.put(o.tag)
+        }
+    }
+}
+
+/// An unchecked cursor over a buffer the writer sized exactly.
+struct ByteWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    var at = 0
+
+    @inline(__always) mutating func put(_ b: UInt8) {
+        base[at] = b
+        at += 1
+    }
+
+    @inline(__always) mutating func put(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        (base + at).update(from: p, count: n)
+        at += n
+    }
+
+    /// The low `width` (1, 2, 4 or 8; others byte by byte) bytes of `v`, most significant first.
+    @inline(__always) mutating func putBigEndian(_ v: UInt64, _ width: Int) {
+        let raw = UnsafeMutableRawPointer(base + at)
+        switch width {
+        case 1: raw.storeBytes(of: UInt8(truncatingIfNeeded: v), as: UInt8.self)
+        case 2: raw.storeBytes(of: UInt16(truncatingIfNeeded: v).bigEndian, as: UInt16.self)
+        case 4: raw.storeBytes(of: UInt32(truncatingIfNeeded: v).bigEndian, as: UInt32.self)
+        case 8: raw.storeBytes(of: v.bigEndian, as: UInt64.self)
+        default:
+            var shift = (width - 1) * 8
+            var i = 0
+            while shift >= 0 {
+                base[at + i] = UInt8(truncatingIfNeeded: v >> UInt64(shift))
+                i += 1
+                shift -= 8
+            }
+        }
+        at += width
+    }
+}
+
+/// Open-addressing set of output ids (id + 1; 0 = empty), keyed by a caller-computed ``ByteHash``
+/// (seeded per process, so crafted inputs cannot collide on purpose; ids, not hashes, decide the output).
+struct UniqueTable {
+    var slots: [UInt32]
+    var mask: Int
+    var used = 0
+
+    init(expected: Int) {
+        var cap = 16
+        while cap < expected * 2 { cap <<= 1 }
+        slots = [UInt32](repeating: 0, count: cap)
+        mask = cap - 1
+    }
+
+    var hashShift: Int { 64 - mask.nonzeroBitCount }
+
+    func firstSlot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> UInt64(hashShift)) & mask }
+
+    /// Table size never shrinks below 2 × the number of entries: callers bound `expected` by the
+    /// number of scalars they can add.
+    mutating func noteInsert() { used += 1 }
+}
+
+extension BinaryPlistObjectTable {
+    /// A string object for a Swift string, its bytes kept in ``scratch``: ASCII when every scalar is
+    /// below U+0080, otherwise big-endian UTF-16 (not yet uniqued).
+    mutating func string(_ value: String) -> Object {
+        var value = value
+        return value.withUTF8 { u -> Object in
+            let at = scratch.count
+            if let base = u.baseAddress, BinaryPlistReader.firstNonASCII(base, u.count) != nil {
+                var units = 0
+                for unit in String(decoding: u, as: UTF8.self).utf16 {
+                    scratch.append(UInt8(truncatingIfNeeded: unit >> 8))
+                    scratch.append(UInt8(truncatingIfNeeded: unit))
+                    units += 1
+                }
+                return Object(tag: 0x60, count: units, payload: UInt64(at), high: 1)
+            }
+            scratch.append(contentsOf: u)
+            return Object(tag: 0x50, count: u.count, payload: UInt64(at), high: 1)
+        }
+    }
+}
