@@ -2,7 +2,7 @@
 
 extension KeyedArchiver {
     /// Stores `value` under a user key in the current object (last write wins, with a warning).
-    func put(_ value: ArchiveValue, _ key: String) {
+    @usableFromInline func put(_ value: ArchiveValue, _ key: String) {
         putGraphKey(value, KeyedArchiveKeys.graphKey(forUserKey: key))
     }
 
@@ -150,18 +150,18 @@ extension KeyedArchiver {
     /// - Parameter value: A string, number, bool or bytes value.
     /// - Returns: ``ArchiveValue/ref(_:)`` to the entry.
     public func encodePlain(_ value: ArchiveValue) -> ArchiveValue {
-        var numberKey: PlainNumberKey?
+        var numberKey: (bits: UInt64, kind: UInt64)?
         switch value {
-        case .bool(let b): numberKey = PlainNumberKey(kind: 0, bits: b ? 1 : 0)
-        case .int(let x, _): numberKey = PlainNumberKey(kind: 1, bits: UInt64(bitPattern: x))
-        case .unsignedInt(let u): numberKey = PlainNumberKey(kind: 2, bits: u)
-        case .float(let f): numberKey = PlainNumberKey(kind: 3, bits: UInt64(f.bitPattern))
-        case .double(let d): numberKey = PlainNumberKey(kind: 4, bits: d.bitPattern)
+        case .bool(let b): numberKey = (b ? 1 : 0, 0)
+        case .int(let x, _): numberKey = (UInt64(bitPattern: x), 1)
+        case .unsignedInt(let u): numberKey = (u, 2)
+        case .float(let f): numberKey = (UInt64(f.bitPattern), 3)
+        case .double(let d): numberKey = (d.bitPattern, 4)
         default: break
         }
         if let numberKey {
-            if let uid = plainNumbers[numberKey] { return .ref(uid) }
-            plainNumbers[numberKey] = objects.count
+            if let uid = plainNumbers.value(numberKey.bits, numberKey.kind) { return .ref(uid) }
+            plainNumbers.set(objects.count, numberKey.bits, numberKey.kind)
         }
         objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: value))
         return .ref(objects.count - 1)
@@ -172,11 +172,22 @@ extension KeyedArchiver {
     /// - Parameter string: The string.
     /// - Returns: ``ArchiveValue/ref(_:)`` to the entry.
     public func encodePlainString(_ string: String) -> ArchiveValue {
-        if let uid = plainStrings[string] { return .ref(uid) }
-        let v = inlineString(string)
-        objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
-        plainStrings[string] = objects.count - 1
-        return .ref(objects.count - 1)
+        var s = string
+        return s.withUTF8 { u in
+            // Shared by bytes (not by Unicode equivalence): a string is written as it was given.
+            let hash = ByteHash.hash(u)
+            var probe: UInt64 = 0
+            while let uid = plainStrings.value(hash, UInt64(u.count) | probe << 40) {
+                if case .string(let r, _) = objects[uid].plainValue,
+                   storage[r.range].elementsEqual(u) { return .ref(uid) }
+                probe += 1
+            }
+            let r = appendStorage(u)
+            let v = ArchiveValue.string(r, encoding: u.allSatisfy { $0 < 0x80 } ? .ascii : .utf8)
+            objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
+            plainStrings.set(objects.count - 1, hash, UInt64(u.count) | probe << 40)
+            return .ref(objects.count - 1)
+        }
     }
 
     /// An inline string value (for keys such as `NS.string` that store a string in the object itself).

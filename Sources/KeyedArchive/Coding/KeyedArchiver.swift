@@ -39,24 +39,20 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) var top: [ArchiveKeyedValue] = []
 
     /// Original or replacement object identity → UID (originals map to their replacement's UID).
-    @exclusivity(unchecked) var uidByObject: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var uidByObject = WordPairMap()
     /// Originals whose replacement is nil.
     @exclusivity(unchecked) var nilReplaced: Set<ObjectIdentifier> = []
     /// Keeps every encoded object alive, so that identifiers stay unique until the archive is finished.
     @exclusivity(unchecked) var retained: [AnyObject] = []
-    /// Plain entries uniqued by value, keyed by (kind, bits or text).
-    @exclusivity(unchecked) var plainStrings: [String: Int] = [:]
-    @exclusivity(unchecked) var plainNumbers: [PlainNumberKey: Int] = [:]
+    /// Plain entries uniqued by value: strings by (hash of their UTF-8, length | probe << 40), numbers
+    /// by (bits, kind).
+    @exclusivity(unchecked) var plainStrings = WordPairMap()
+    @exclusivity(unchecked) var plainNumbers = WordPairMap()
     /// Conditional references: the objects named, patched at the end (placeholder value `.ref(-1 - i)`).
     @exclusivity(unchecked) var conditionals: [AnyObject] = []
     @exclusivity(unchecked) var classNameByClass: [ObjectIdentifier: String] = [:]
     /// Class → class index, cached after the first instance (names cannot change once used).
     @exclusivity(unchecked) var classIndexByType: [ObjectIdentifier: Int] = [:]
-
-    struct PlainNumberKey: Hashable {
-        var kind: UInt8
-        var bits: UInt64
-    }
 
     /// The object being encoded (`object == -1`: the archive's top level) and its buffered values.
     struct Scope {
@@ -169,6 +165,7 @@ public final class KeyedArchiver {
     ///   - key: The key.
     /// - Throws: ``ArchiveError/Code/secureCodingViolation`` for a class that does not adopt
     ///   ``SecureKeyedCoding`` when ``requiresSecureCoding`` is on, or an error from the object's encode.
+    @inlinable  // specialised in the caller: no `Optional<T>` metadata lookup per call
     public func encode<T: KeyedArchivable>(_ value: T?, forKey key: String) throws(ArchiveError) {
         guard let value else { return put(.nil, key) }
         put(try value.encodeArchived(to: self), key)
@@ -193,7 +190,7 @@ public final class KeyedArchiver {
     ///   - key: The key.
     public func encodeConditionalObject(_ object: (any KeyedCoding)?, forKey key: String) {
         guard let object else { return put(.nil, key) }
-        if let uid = uidByObject[ObjectIdentifier(object)] { return put(.ref(uid), key) }
+        if let uid = uidByObject.value(ObjectIdentifier(object).word) { return put(.ref(uid), key) }
         conditionals.append(object)
         put(.ref(-conditionals.count), key)
     }
@@ -207,7 +204,7 @@ public final class KeyedArchiver {
     ///   adopt ``SecureKeyedCoding``, or an error raised while encoding fields.
     public func reference(to object: any KeyedCoding) throws(ArchiveError) -> ArchiveValue {
         let original = ObjectIdentifier(object)
-        if let uid = uidByObject[original] { return .ref(uid) }
+        if let uid = uidByObject.value(original.word) { return .ref(uid) }
         if !nilReplaced.isEmpty, nilReplaced.contains(original) { return .nil }
         // Replacement: the object's own, then the delegate's; cached per original.
         var target: (any KeyedCoding)? = object.replacementObject(for: self) ?? object
@@ -221,8 +218,8 @@ public final class KeyedArchiver {
             return .nil
         }
         let id = ObjectIdentifier(target)
-        if let uid = uidByObject[id] {
-            uidByObject[original] = uid
+        if let uid = uidByObject.value(id.word) {
+            uidByObject.set(uid, original.word)
             return .ref(uid)
         }
         let cls = target.classForKeyedArchiver ?? type(of: target)
@@ -232,8 +229,8 @@ public final class KeyedArchiver {
         }
         let uid = objects.count
         objects.append(ArchiveObject(kind: .object, classIndex: classIndex(for: cls), valueStart: 0, valueCount: 0))
-        uidByObject[id] = uid
-        uidByObject[original] = uid
+        uidByObject.set(uid, id.word)
+        uidByObject.set(uid, original.word)
         retained.append(target)
         if scopes.count <= eagerDepth {
             try encodeFields(of: target, uid: uid)
@@ -296,7 +293,7 @@ public final class KeyedArchiver {
         func patch(_ v: inout ArchiveKeyedValue) {
             guard case .ref(let n) = v.value, n < 0 else { return }
             let target = conditionals[-n - 1]
-            v.value = uidByObject[ObjectIdentifier(target)].map { .ref($0) } ?? .nil
+            v.value = uidByObject.value(ObjectIdentifier(target).word).map { .ref($0) } ?? .nil
         }
         for i in values.indices { patch(&values[i]) }
         for i in top.indices { patch(&top[i]) }

@@ -54,13 +54,12 @@ struct KeyedArchiveBinaryWriter {
 
     init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
-        var classStrings = 0
-        for c in graph.classes { classStrings += 5 + max(c.chain.count, 1) + c.fallbacks.count }
-        // Every uniqued scalar is a key, a value, an item, a plain entry, a class string or a literal.
-        let scalars = 16 + graph.keys.count + graph.values.count + graph.items.count + graph.objects.count
-            + graph.top.count + classStrings
-        table = BinaryPlistObjectTable(storage: graph.storage, expectedObjects: scalars,
+        // Output objects: about one per object, key and value; the uniquing table starts at the keys and
+        // plain entries and grows with what is really distinct.
+        table = BinaryPlistObjectTable(storage: graph.storage, expectedObjects: 16 + graph.keys.count + graph.objects.count,
                                        expectedMembers: 2 * graph.values.count + 2 * graph.objects.count + graph.items.count)
+        // Each object is an entry and its `$class` UID; each value or item at most one more.
+        table.objects.reserveCapacity(16 + 2 * graph.objects.count + graph.values.count + graph.items.count + graph.keys.count)
         keyIDs = [Int32](repeating: -1, count: graph.keys.count)
         classEntry = [Int](repeating: -1, count: graph.classes.count)
         for (i, o) in graph.objects.enumerated() where o.kind == .classDescription {
@@ -210,7 +209,7 @@ struct KeyedArchiveBinaryWriter {
         case .bool(let b): return table.uniqued(Object(tag: b ? 0x09 : 0x08, count: 0, payload: 0, high: 0))
         case .int(let x, _): return table.uniqued(BinaryPlistObjectTable.integer(x))
         case .unsignedInt(let u): return table.uniqued(BinaryPlistObjectTable.integer(u))
-        case .wideInt(let w): return table.uniqued(BinaryPlistObjectTable.integer(high: w.high, low: w.low))
+        case .wideInt(let w): return table.uniqued(table.integer(high: w.high, low: w.low))
         case .float(let f):
             return table.uniqued(Object(tag: 0x22, count: 0, payload: UInt64(Float(Double(f)).bitPattern), high: 0))
         case .double(let d): return table.uniqued(Object(tag: 0x23, count: 0, payload: d.bitPattern, high: 0))
@@ -237,14 +236,14 @@ struct KeyedArchiveBinaryWriter {
     }
 
     private func checkRange(_ r: ArchiveRange, _ objectIndex: Int?) throws(ArchiveError) {
-        guard r.start >= 0, r.count >= 0, r.start <= graph.storage.count, r.count <= graph.storage.count - r.start else {
+        guard r.start >= 0, r.count >= 0, r.count <= UInt32.max, r.start <= graph.storage.count, r.count <= graph.storage.count - r.start else {
             throw ArchiveError(.encodingFailed, "a string or data range \(r.start)+\(r.count) lies outside the graph's storage",
                                objectIndex: objectIndex)
         }
     }
 
     private func checkItems(_ r: ArchiveRange, _ objectIndex: Int?) throws(ArchiveError) {
-        guard r.start >= 0, r.count >= 0, r.start <= graph.items.count, r.count <= graph.items.count - r.start else {
+        guard r.start >= 0, r.count >= 0, r.count <= UInt32.max, r.start <= graph.items.count, r.count <= graph.items.count - r.start else {
             throw ArchiveError(.encodingFailed, "an inline collection's range \(r.start)+\(r.count) lies outside the item table",
                                objectIndex: objectIndex)
         }

@@ -5,16 +5,36 @@
 /// ``container(tag:count:)`` for arrays, sets and dicts (whose member slots it fills later), and
 /// ``uid(_:)`` for UIDs, which are never uniqued. Output depends only on the order of those calls.
 struct BinaryPlistObjectTable {
-    /// One object of the output, in output order.
+    /// One object of the output, in output order: 16 bytes, since an encode holds millions of them.
     struct Object {
         /// The marker's type nibble (0x10 int, 0x50 ASCII, …) or, for null/bool/fill/real/date, the whole marker.
         var tag: UInt8
-        /// Payload bytes (data, ASCII), UTF-16 units, or member count (containers).
-        var count: Int
+        /// 1: the bytes are in `scratch` (data, strings); 2: an int's high half is all ones; 3: it is
+        /// `wideHighs[count]`.
+        var flags: UInt8
+        private var count32: UInt32
         /// Scalar bits (int low half, real/date bits, uid), byte offset (data, strings), or first member in `members`.
         var payload: UInt64
-        /// Int high half; for data and strings 1 when the bytes are in `scratch` rather than `storage`.
-        var high: UInt64
+
+        /// Payload bytes (data, ASCII), UTF-16 units, or member count (containers); for flag 3, the
+        /// index of the high half. Counts fit 32 bits: the readers' limits and the graph writer's checks keep them there.
+        var count: Int { Int(count32) }
+
+        /// `high` is an int's high half (0 or all ones; others through ``BinaryPlistObjectTable/wideInteger(high:low:)``),
+        /// or for data and strings 1 when the bytes are in `scratch` rather than `storage`.
+        init(tag: UInt8, count: Int, payload: UInt64, high: UInt64) {
+            self.tag = tag
+            count32 = UInt32(truncatingIfNeeded: count)
+            self.payload = payload
+            flags = high == 0 ? 0 : tag == 0x10 ? 2 : 1
+        }
+
+        init(tag: UInt8, wideIndex: Int, low: UInt64) {
+            self.tag = tag
+            count32 = UInt32(truncatingIfNeeded: wideIndex)
+            payload = low
+            flags = 3
+        }
     }
 
     /// Bytes that data and string objects point into (unless their `high` is 1: then `scratch`).
@@ -24,9 +44,11 @@ struct BinaryPlistObjectTable {
     var members: [UInt32] = []
     /// Transcoded string bytes (UTF-8 → UTF-16BE, or UTF-16 that is all ASCII → ASCII).
     var scratch: [UInt8] = []
+    /// High halves of 128-bit integers that are neither 0 nor all ones.
+    var wideHighs: [UInt64] = []
     var unique: UniqueTable
 
-    /// `expectedObjects` must bound the number of scalars the writer will unique (it sizes the hash table).
+    /// `expectedObjects` and `expectedMembers` size the tables up front (they grow past them).
     init(storage: [UInt8], expectedObjects: Int, expectedMembers: Int) {
         self.storage = storage
         unique = UniqueTable(expected: expectedObjects)
@@ -58,11 +80,27 @@ struct BinaryPlistObjectTable {
     /// An unsigned integer object; values above `Int64.max` are written as 16-byte integers.
     static func integer(_ v: UInt64) -> Object { Object(tag: 0x10, count: 0, payload: v, high: 0) }
 
-    /// A 128-bit integer object, stored in the narrowest form that holds it.
-    static func integer(high: Int64, low: UInt64) -> Object {
-        if high == 0 { return integer(low) }
-        if high == -1, Int64(bitPattern: low) < 0 { return integer(Int64(bitPattern: low)) }
-        return Object(tag: 0x10, count: 0, payload: low, high: UInt64(bitPattern: high))
+    /// A 128-bit integer object, stored in the narrowest form that holds it (not yet uniqued).
+    mutating func integer(high: Int64, low: UInt64) -> Object {
+        if high == 0 { return Self.integer(low) }
+        if high == -1, Int64(bitPattern: low) < 0 { return Self.integer(Int64(bitPattern: low)) }
+        return wideInteger(high: UInt64(bitPattern: high), low: low)
+    }
+
+    /// An integer written with 16 bytes as they are (not yet uniqued).
+    mutating func wideInteger(high: UInt64, low: UInt64) -> Object {
+        if high == 0 || high == UInt64.max { return Object(tag: 0x10, count: 0, payload: low, high: high) }
+        wideHighs.append(high)
+        return Object(tag: 0x10, wideIndex: wideHighs.count - 1, low: low)
+    }
+
+    /// An int's high half (0 for everything else).
+    func high(_ o: Object) -> UInt64 {
+        switch o.flags {
+        case 2: UInt64.max
+        case 3: wideHighs[o.count]
+        default: 0
+        }
     }
 
     /// A string of `count` bytes at `start` of ``storage`` (UTF-8, or ASCII when `knownASCII`): ASCII
@@ -108,38 +146,56 @@ struct BinaryPlistObjectTable {
     mutating func uniqued(_ object: Object) -> Int {
         let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
         let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
-        let hash: UInt64
-        if hasBytes {
-            hash = Self.withBytes(object, scratch, storage) {
-                ByteHash.hash(UnsafeBufferPointer(start: $0, count: byteCount), salt: UInt64(object.tag))
-            }
-        } else {
-            hash = ByteHash.mix(ByteHash.seed ^ (object.payload &+ UInt64(object.tag) &* 0x9E37_79B9_7F4A_7C15 ^ object.high &* 0xC2B2_AE3D_27D4_EB4F))
-        }
-        var slot = unique.firstSlot(hash)
+        var slot = unique.firstSlot(hash(object))
         while true {
             let entry = unique.slots[slot]
             if entry == 0 { break }
             let other = objects[Int(entry) - 1]
-            if other.tag == object.tag, other.count == object.count {
+            if other.tag == object.tag {
                 if hasBytes {
-                    if Self.sameBytes(object, other, byteCount, scratch, storage) { return Int(entry) - 1 }
-                } else if other.payload == object.payload, other.high == object.high {
+                    if other.count == object.count, Self.sameBytes(object, other, byteCount, scratch, storage) { return Int(entry) - 1 }
+                } else if other.payload == object.payload, high(other) == high(object) {
                     return Int(entry) - 1
                 }
             }
             slot = (slot + 1) & unique.mask
         }
         objects.append(object)
-        unique.slots[slot] = UInt32(objects.count)
-        unique.noteInsert()
+        unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
+        unique.used += 1
+        if unique.used * 2 > unique.mask { growUnique() }
         return objects.count - 1
+    }
+
+    /// The hash uniquing goes by: the bytes of data and strings, the bits of everything else.
+    func hash(_ object: Object) -> UInt64 {
+        switch object.tag {
+        case 0x40, 0x50, 0x60:
+            let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
+            return Self.withBytes(object, scratch, storage) {
+                ByteHash.hash(UnsafeBufferPointer(start: $0, count: byteCount), salt: UInt64(object.tag))
+            }
+        default:
+            return ByteHash.mix(ByteHash.seed ^ (object.payload &+ UInt64(object.tag) &* 0x9E37_79B9_7F4A_7C15 ^ high(object) &* 0xC2B2_AE3D_27D4_EB4F))
+        }
+    }
+
+    /// Doubles the uniquing table (ids are re-placed by their objects' hashes; the output does not change).
+    private mutating func growUnique() {
+        let old = unique.slots
+        unique = UniqueTable(expected: old.count)
+        for entry in old where entry != 0 {
+            var slot = unique.firstSlot(hash(objects[Int(entry) - 1]))
+            while unique.slots[slot] != 0 { slot = (slot + 1) & unique.mask }
+            unique.slots[slot] = entry
+            unique.used += 1
+        }
     }
 
     /// Calls `body` with the bytes of a data or string object (in `scratch` or in `storage`).
     /// Static, so callers in mutating methods pass two array references rather than a copy of self.
     static func withBytes<R>(_ o: Object, _ scratch: [UInt8], _ storage: [UInt8], _ body: (UnsafePointer<UInt8>) -> R) -> R {
-        let source = o.high == 1 ? scratch : storage
+        let source = o.flags == 1 ? scratch : storage
         return source.withUnsafeBufferPointer { buf in
             // An empty array may have no base address; no bytes are then read.
             guard let base = buf.baseAddress else { return withUnsafePointer(to: 0 as UInt8) { body($0) } }
@@ -171,16 +227,17 @@ struct BinaryPlistObjectTable {
     }
 
     /// Width of an integer's body: negative 8, unsigned minimal up to Int64.max 8, else 16.
-    static func intWidth(_ o: Object) -> Int {
-        if o.high == 0 {
-            return o.payload > UInt64(Int64.max) ? 16 : width(o.payload)
+    func intWidth(_ o: Object) -> Int {
+        switch o.flags {
+        case 0: return o.payload > UInt64(Int64.max) ? 16 : Self.width(o.payload)
+        case 2: return o.payload >= 1 << 63 ? 8 : 16
+        default: return 16
         }
-        return o.high == UInt64.max && o.payload >= 1 << 63 ? 8 : 16
     }
 
     func size(_ o: Object, refSize: Int) -> Int {
         switch o.tag {
-        case 0x10: return 1 + Self.intWidth(o)
+        case 0x10: return 1 + intWidth(o)
         case 0x22: return 5
         case 0x23, 0x33: return 9
         case 0x40, 0x50: return 1 + Self.countBytes(o.count) + o.count
@@ -236,9 +293,9 @@ struct BinaryPlistObjectTable {
     func write(_ o: Object, refSize: Int, _ w: inout ByteWriter) {
         switch o.tag {
         case 0x10:
-            let width = Self.intWidth(o)
+            let width = intWidth(o)
             w.put(0x10 | UInt8(width.trailingZeroBitCount))
-            if width == 16 { w.putBigEndian(o.high, 8) }
+            if width == 16 { w.putBigEndian(high(o), 8) }
             w.putBigEndian(o.payload, min(width, 8))
         case 0x22:
             w.put(0x22)
@@ -305,6 +362,7 @@ struct ByteWriter {
 
 /// Open-addressing set of output ids (id + 1; 0 = empty), keyed by a caller-computed ``ByteHash``
 /// (seeded per process, so crafted inputs cannot collide on purpose; ids, not hashes, decide the output).
+/// Invariant: at most half full (the object table grows it), so every probe ends at an empty slot.
 struct UniqueTable {
     var slots: [UInt32]
     var mask: Int
@@ -320,10 +378,6 @@ struct UniqueTable {
     var hashShift: Int { 64 - mask.nonzeroBitCount }
 
     func firstSlot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> UInt64(hashShift)) & mask }
-
-    /// Table size never shrinks below 2 × the number of entries: callers bound `expected` by the
-    /// number of scalars they can add.
-    mutating func noteInsert() { used += 1 }
 }
 
 extension BinaryPlistObjectTable {

@@ -73,7 +73,7 @@ struct BinaryPlistWriter {
             case 1: return BinaryPlistObjectTable.integer(n.payload)
             default:
                 let w = list.wideIntegers[Int(n.payload)]
-                return Object(tag: 0x10, count: 0, payload: w.low, high: UInt64(bitPattern: w.high))
+                return table.wideInteger(high: UInt64(bitPattern: w.high), low: w.low)
             }
         case .real:
             if n.extra == 4 {

@@ -1,0 +1,68 @@
+/// An open-addressing map from a pair of 64-bit words to a non-negative `Int`, for the archiver's
+/// identity and number tables: one ``ByteHash`` mix per lookup instead of SipHash, no boxing.
+///
+/// Invariant: the table is at most half full (it doubles before), so a probe always ends at an empty slot.
+struct WordPairMap {
+    private var keys: [(UInt64, UInt64)]
+    /// Value + 1 per slot; 0 marks an empty slot.
+    private var values: [Int]
+    private var mask: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        var cap = 16
+        while cap < capacity * 2 { cap <<= 1 }
+        keys = Array(repeating: (0, 0), count: cap)
+        values = Array(repeating: 0, count: cap)
+        mask = cap - 1
+    }
+
+    @inline(__always) private func slot(_ a: UInt64, _ b: UInt64) -> Int {
+        Int(truncatingIfNeeded: ByteHash.mix(ByteHash.seed ^ a ^ (b &* 0x9E37_79B9_7F4A_7C15))) & mask
+    }
+
+    /// The value stored for (`a`, `b`), if any.
+    func value(_ a: UInt64, _ b: UInt64 = 0) -> Int? {
+        var s = slot(a, b)
+        while values[s] != 0 {
+            if keys[s] == (a, b) { return values[s] - 1 }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores `value` (≥ 0) for (`a`, `b`), replacing an earlier one.
+    mutating func set(_ value: Int, _ a: UInt64, _ b: UInt64 = 0) {
+        var s = slot(a, b)
+        while values[s] != 0 {
+            if keys[s] == (a, b) {
+                values[s] = value + 1
+                return
+            }
+            s = (s + 1) & mask
+        }
+        keys[s] = (a, b)
+        values[s] = value + 1
+        count += 1
+        if count * 2 > mask { grow() }
+    }
+
+    private mutating func grow() {
+        let old = (keys, values)
+        let cap = (mask + 1) * 2
+        keys = Array(repeating: (0, 0), count: cap)
+        values = Array(repeating: 0, count: cap)
+        mask = cap - 1
+        for i in old.1.indices where old.1[i] != 0 {
+            var s = slot(old.0[i].0, old.0[i].1)
+            while values[s] != 0 { s = (s + 1) & mask }
+            keys[s] = old.0[i]
+            values[s] = old.1[i]
+        }
+    }
+}
+
+extension ObjectIdentifier {
+    /// The identifier as a map key.
+    var word: UInt64 { UInt64(UInt(bitPattern: self)) }
+}
