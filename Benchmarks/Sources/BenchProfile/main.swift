@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import KeyedArchive
+import Nib
 
 // A plain executable for profilers (callgrind, perf): runs one hot path of ours in a loop, with the
 // input prepared first. The benchmark harness's own threads and interposers would otherwise dominate
@@ -9,7 +10,8 @@ import KeyedArchive
 //   .build/release/BenchProfile bplist-scan 100000 20
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
-// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, xml-parse,
+// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, nib-open,
+// nib-instantiate (every corpus NIBArchive; N is ignored), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
 
 let args = CommandLine.arguments
@@ -66,6 +68,12 @@ case "xml-parse":
 case "nib-graph":
     let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)
     try run { for f in files { _ = try ArchiveGraph(nibArchive: f) } }
+case "nib-open":
+    let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)
+    try run { for f in files { _ = try Nib(data: f) } }
+case "nib-instantiate":
+    let nibs = try BenchCorpus.files(in: "nib", magic: "NIBArchive").map { try Nib(data: $0.bytes) }
+    try run { for n in nibs { _ = try n.instantiate(owner: nil) } }
 default:
     print("unknown workload \(workload)")
     exit(2)

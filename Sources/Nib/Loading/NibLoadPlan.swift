@@ -42,13 +42,6 @@ final class NibObjectPlan: Sendable {
         self.classSlot = classSlot
         self.originalSlot = originalSlot
     }
-
-    /// The same recipe with its class-name slots filled in.
-    func withClassSlots(_ classSlot: Int, _ originalSlot: Int) -> NibObjectPlan {
-        NibObjectPlan(index: index, archivedClassName: archivedClassName, className: className, originalClassName: originalClassName,
-                      construction: construction, fields: fields, refTargets: refTargets, isImagePlaceholder: isImagePlaceholder,
-                      subviewTargets: subviewTargets, classSlot: classSlot, originalSlot: originalSlot)
-    }
 }
 
 /// Everything `instantiate` needs, computed once per nib: object recipes, placeholder slots,
@@ -111,16 +104,11 @@ struct NibLoadPlan: Sendable {
         ownerIndex = doc.filesOwner?.index
         self.isPlaceholder = isPlaceholder
 
-        var converter = NibPlanConverter(graph: g, maxDepth: min(limits.maxDepth, 256))
+        var converter = NibPlanConverter(graph: g, roles: doc.classRoles, maxDepth: min(limits.maxDepth, 256))
         // The root object (object 0 of a NIBArchive or built graph, holding the UINib*/IB.objectdata keys) is
         // not part of the nib's content; a keyed archive keeps those keys in `$top` instead.
         let rootIndex = g.metadata.source == .keyedArchive ? -1 : 0
         var plans: [NibObjectPlan] = []
-        for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
-            guard let name = g.className(ofObject: i), g.objects[i].kind == .object,
-                  !NibValueClasses.all.contains(name), !Self.infrastructure.contains(name) else { continue }
-            plans.append(try converter.objectPlan(i, className: name, effective: doc.effectiveClassName(i)))
-        }
         var names: [String] = []
         var slotByName: [String: Int] = [:]
         func slot(_ n: String) -> Int {
@@ -129,7 +117,12 @@ struct NibLoadPlan: Sendable {
             slotByName[n] = names.count - 1
             return names.count - 1
         }
-        objectPlans = plans.map { $0.withClassSlots(slot($0.className), $0.originalClassName.map(slot) ?? -1) }
+        for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
+            guard converter.roles.role(ofObject: i, in: g).isDisjoint(with: [.value, .infrastructure]),
+                  let name = g.className(ofObject: i) else { continue }
+            plans.append(try converter.objectPlan(i, className: name, effective: doc.effectiveClassName(i), classSlot: slot))
+        }
+        objectPlans = plans
         classNames = names
 
         var steps: [Step] = []
@@ -224,14 +217,28 @@ struct NibLoadPlan: Sendable {
 struct NibPlanConverter {
     let graph: ArchiveGraph
     let maxDepth: Int
+    let roles: NibClassRoles
     var inProgress = Set<Int>()
 
-    init(graph: ArchiveGraph, maxDepth: Int) {
+    /// Key indices of `UISubviews` and `NSSubviews` (-1 when the archive has neither).
+    let subviewKeys: (Int, Int)
+
+    init(graph: ArchiveGraph, roles: NibClassRoles, maxDepth: Int) {
         self.graph = graph
         self.maxDepth = maxDepth
+        self.roles = roles
+        subviewKeys = (graph.keyIndex("UISubviews") ?? -1, graph.keyIndex("NSSubviews") ?? -1)
     }
 
-    mutating func objectPlan(_ i: Int, className: String, effective: String) throws(ArchiveError) -> NibObjectPlan {
+    /// Whether key index `k` spells `UISubviews` or `NSSubviews`.
+    private func isSubviewKey(_ k: Int) -> Bool {
+        guard k >= 0, k < graph.keys.count else { return false }
+        return (subviewKeys.0 >= 0 && graph.sameKey(k, subviewKeys.0)) || (subviewKeys.1 >= 0 && graph.sameKey(k, subviewKeys.1))
+    }
+
+    /// The recipe of object `i`; `classSlot` numbers the class names it may resolve to.
+    mutating func objectPlan(_ i: Int, className: String, effective: String,
+                             classSlot: (String) -> Int) throws(ArchiveError) -> NibObjectPlan {
         var slots = NibSlotList()
         var fields: [(key: String, value: NibPlanValue)] = []
         let vals = graph.values(ofObject: i)
@@ -242,24 +249,24 @@ struct NibPlanConverter {
         }
         var original: String?
         var construction = NibObjectPlan.Construction.coder
-        switch className {
-        case "UIClassSwapper":
+        let role = roles.role(ofObject: i, in: graph)
+        if role.contains(.uiClassSwapper) {
             original = graph.nibString(i, "UIOriginalClassName")
             if original == "UICustomObject" { construction = .plainInit }
-        case "NSClassSwapper":
+        } else if role.contains(.nsClassSwapper) {
             original = graph.nibString(i, "NSOriginalClassName")
             if original == "NSCustomObject" { construction = .plainInit }
-        case "NSCustomObject", "UICustomObject":
+        } else if role.contains(.customObject) {
             construction = .plainInit
-        default: break
         }
         var subviews: [Int] = []
-        for (key, value) in fields where key == "UISubviews" || key == "NSSubviews" {
-            for case let .object(slot) in value.members where slot < slots.targets.count { subviews.append(slots.targets[slot]) }
+        for (n, kv) in vals.enumerated() where isSubviewKey(kv.key) {
+            for case let .object(slot) in fields[n].value.members where slot < slots.targets.count { subviews.append(slots.targets[slot]) }
         }
         return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
                              construction: construction, fields: fields, refTargets: slots.targets,
-                             isImagePlaceholder: className == "UIImageNibPlaceholder", subviewTargets: subviews)
+                             isImagePlaceholder: role.contains(.imagePlaceholder), subviewTargets: subviews,
+                             classSlot: classSlot(effective), originalSlot: original.map(classSlot) ?? -1)
     }
 
     mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
@@ -288,25 +295,24 @@ struct NibPlanConverter {
                 throw ArchiveError(.badReference, "reference to object \(target), but the archive has \(graph.objects.count)",
                                    objectIndex: objectIndex, keyPath: [key])
             }
-            guard let name = graph.className(ofObject: target), NibValueClasses.all.contains(name) else {
-                return .object(slot: slots.slot(for: target))
-            }
-            return try convertValueObject(target, className: name, slots: &slots, key: key, depth: depth)
+            let role = roles.role(ofObject: target, in: graph)
+            guard !role.isDisjoint(with: .value) else { return .object(slot: slots.slot(for: target)) }
+            return try convertValueObject(target, role: role, slots: &slots, key: key, depth: depth)
         }
     }
 
-    private mutating func convertValueObject(_ target: Int, className: String, slots: inout NibSlotList, key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
+    private mutating func convertValueObject(_ target: Int, role: NibClassRoles.Role, slots: inout NibSlotList, key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
         func located(_ e: ArchiveError) -> ArchiveError {
             e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: target, keyPath: [key] + e.keyPath) : e
         }
         do {
-            if NibValueClasses.strings.contains(className) { return .string(try graph.string(of: .ref(target)) ?? "") }
-            if NibValueClasses.data.contains(className) {
+            if role.contains(.string) { return .string(try graph.string(of: .ref(target)) ?? "") }
+            if role.contains(.data) {
                 // Keyed NSMutableData stores its bytes under NS.data (Conventions reads NS.bytes only).
                 let inner = graph.value(ofObject: target, forKey: "NS.data") ?? .ref(target)
                 return .data(Array(try graph.data(of: inner) ?? []))
             }
-            if NibValueClasses.numbers.contains(className) {
+            if role.contains(.number) {
                 switch try graph.number(of: .ref(target)) {
                 case let .int(n, _)?: return .int(n)
                 case let .bool(b)?: return .bool(b)
@@ -324,7 +330,7 @@ struct NibPlanConverter {
         }
         defer { inProgress.remove(target) }
         var out: [NibPlanValue] = []
-        if NibValueClasses.dictionaries.contains(className) {
+        if role.contains(.dictionary) {
             let entries: [(key: ArchiveValue, value: ArchiveValue)]
             do { entries = try graph.dictionaryEntries(ofObject: target) } catch { throw located(error) }
             for pair in entries {
@@ -338,7 +344,7 @@ struct NibPlanConverter {
         for m in members {
             out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
         }
-        return NibValueClasses.sets.contains(className) ? .set(out) : .array(out)
+        return role.contains(.set) ? .set(out) : .array(out)
     }
 }
 

@@ -63,7 +63,8 @@ public enum NibValue {
 
 /// A field value precomputed at parse time. Object references are slots: indices into the owning
 /// object's ``NibObjectPlan/refTargets`` (resolved to objects once per instantiation).
-indirect enum NibPlanValue: Sendable {
+/// Not `indirect`: members live in arrays already, and a boxed case would cost a malloc per value.
+enum NibPlanValue: Sendable {
     case null
     case bool(Bool)
     case int(Int64)

@@ -31,7 +31,7 @@ extension NibDocument {
 
         // Placeholders: NSCustomObject "FirstResponder" / "NSApplication", external-object placeholders.
         var candidates = Set(seen)
-        for i in g.objects.indices where g.className(ofObject: i) == "NSNibExternalObjectPlaceholder" { candidates.insert(i) }
+        for i in g.objects.indices where classRoles.role(ofObject: i, in: g).contains(.externalPlaceholder) { candidates.insert(i) }
         for i in candidates.sorted() where i != root {
             switch g.className(ofObject: i) {
             case "NSCustomObject":

@@ -4,29 +4,19 @@ extension NibDocument {
     /// One pass over every object: swappers, image placeholders, embedded nibs, segue templates.
     mutating func readCommon() {
         let g = graph
+        let roles = classRoles
+        // Classes this scan records, decided once per class: the rest of the objects cost no string compare.
+        let recorded = g.classes.map { c in
+            ["UIClassSwapper", "NSClassSwapper", "UIImageNibPlaceholder"].contains(c.name) || c.name.hasSuffix("SegueTemplate")
+        }
         // Dictionary object → the object whose value references it (for embedded-nib owners).
         var dictionaryOwner: [Int: Int] = [:]
         for i in g.objects.indices {
-            guard let name = g.className(ofObject: i) else { continue }
-            switch name {
-            case "UIClassSwapper":
-                classSwaps.append(NibClassSwap(object: reference(i), customClassName: g.nibString(i, "UIClassName") ?? "",
-                                               originalClassName: g.nibString(i, "UIOriginalClassName") ?? ""))
-            case "NSClassSwapper":
-                classSwaps.append(NibClassSwap(object: reference(i), customClassName: g.nibString(i, "NSClassName") ?? "",
-                                               originalClassName: g.nibString(i, "NSOriginalClassName") ?? ""))
-            case "UIImageNibPlaceholder":
-                imagePlaceholders.append(NibImagePlaceholder(
-                    object: reference(i), resourceName: g.nibString(i, "UIResourceName"),
-                    systemSymbolName: g.nibString(i, "UISystemSymbolResourceName"),
-                    catalogName: g.nibString(i, "UIResourceCatalogName"),
-                    width: number(i, "UIImageWidth"), height: number(i, "UIImageHeight")))
-            default:
-                if name.hasSuffix("SegueTemplate") { segueTemplates.append(segueTemplate(i, className: name)) }
-            }
+            let o = g.objects[i]
+            guard o.kind == .object, o.classIndex >= 0, o.classIndex < recorded.count else { continue }
+            if recorded[o.classIndex] { record(i, className: g.classes[o.classIndex].name) }
             for kv in g.values(ofObject: i) {
-                if let d = g.nibObjectIndex(kv.value), let dn = g.className(ofObject: d), NibValueClasses.dictionaries.contains(dn),
-                   dictionaryOwner[d] == nil {
+                if let d = g.nibObjectIndex(kv.value), roles.role(ofObject: d, in: g).contains(.dictionary), dictionaryOwner[d] == nil {
                     dictionaryOwner[d] = i
                 }
             }
@@ -38,10 +28,33 @@ extension NibDocument {
                 if let n = g.nibObjectIndex(pair.value), isEmbeddedNib(n), let k = g.nibString(pair.key) { keyed[n] = (k, owner) }
             }
         }
-        for i in g.objects.indices where isEmbeddedNib(i) {
+        let nibClass = g.classes.map { $0.name == "UINib" || $0.name == "NSNib" }
+        for (i, o) in g.objects.enumerated() where o.kind == .object && o.classIndex >= 0 && o.classIndex < nibClass.count
+            && nibClass[o.classIndex] && isEmbeddedNib(i) {
             let key = g.className(ofObject: i) == "NSNib" ? "NSNibFileData" : "archiveData"
             let count = g.nibData(g.value(ofObject: i, forKey: key))?.count ?? 0
             embeddedNibs.append(NibEmbeddedNib(object: reference(i), key: keyed[i]?.0, owner: keyed[i]?.1.map(reference), byteCount: count))
+        }
+    }
+
+    /// Records object `i` of a class ``readCommon()`` looks for.
+    private mutating func record(_ i: Int, className name: String) {
+        let g = graph
+        switch name {
+        case "UIClassSwapper":
+            classSwaps.append(NibClassSwap(object: reference(i), customClassName: g.nibString(i, "UIClassName") ?? "",
+                                           originalClassName: g.nibString(i, "UIOriginalClassName") ?? ""))
+        case "NSClassSwapper":
+            classSwaps.append(NibClassSwap(object: reference(i), customClassName: g.nibString(i, "NSClassName") ?? "",
+                                           originalClassName: g.nibString(i, "NSOriginalClassName") ?? ""))
+        case "UIImageNibPlaceholder":
+            imagePlaceholders.append(NibImagePlaceholder(
+                object: reference(i), resourceName: g.nibString(i, "UIResourceName"),
+                systemSymbolName: g.nibString(i, "UISystemSymbolResourceName"),
+                catalogName: g.nibString(i, "UIResourceCatalogName"),
+                width: number(i, "UIImageWidth"), height: number(i, "UIImageHeight")))
+        default:
+            if name.hasSuffix("SegueTemplate") { segueTemplates.append(segueTemplate(i, className: name)) }
         }
     }
 

@@ -40,12 +40,15 @@ public struct NibDocument: Sendable {
     public internal(set) var objectDataIndex: Int?
     /// Object index → position in ``placeholders`` (the first record wins).
     var placeholderPosition: [Int: Int] = [:]
+    /// What each class of ``graph`` is to the nib layer.
+    let classRoles: NibClassRoles
 
     /// Reads the nib model from a parsed archive.
     /// - Throws: `notANibArchive` when the root has neither UIKit nor AppKit nib keys,
     ///   and `typeMismatch` (with object index and key path) for malformed records.
     public init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
+        classRoles = NibClassRoles(graph: graph)
         if graph.metadata.source == .typedstream {
             // An Interface Builder 2 objects.nib: NSIBObjectData, positional.
             platform = .macOS
@@ -82,11 +85,10 @@ public struct NibDocument: Sendable {
     /// else the archived class.
     public func effectiveClassName(_ index: Int) -> String {
         guard let name = graph.className(ofObject: index) else { return "(plain)" }
-        switch name {
-        case "UIClassSwapper": return graph.nibString(index, "UIClassName") ?? name
-        case "NSClassSwapper", "NSCustomObject", "NSCustomView": return graph.nibString(index, "NSClassName") ?? name
-        default: return name
-        }
+        let role = classRoles.role(ofObject: index, in: graph)
+        if role.contains(.uiClassSwapper) { return graph.nibString(index, "UIClassName") ?? name }
+        if role.contains(.nsClassNamed) { return graph.nibString(index, "NSClassName") ?? name }
+        return name
     }
 
     /// The placeholder record for object `index`, if it is one.
