@@ -11,7 +11,7 @@ import Nib
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
 // Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, nib-open,
-// nib-instantiate (every corpus NIBArchive; N is ignored), xml-parse,
+// nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
 
 let args = CommandLine.arguments
@@ -68,6 +68,10 @@ case "xml-parse":
 case "nib-graph":
     let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)
     try run { for f in files { _ = try ArchiveGraph(nibArchive: f) } }
+case "write-keyed":
+    // Writes the model archive of N records (Foundation's layout) to the path given as REPEAT's place.
+    let path = args.count > 3 ? args[3] : "/tmp/model.archive"
+    try Data(KeyedArchiveLayout.archive(records)).write(to: URL(fileURLWithPath: path))
 case "nib-open":
     let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)
     try run { for f in files { _ = try Nib(data: f) } }

@@ -276,7 +276,8 @@ struct KeyedArchiveGraphReader {
                                objectIndex: objectIndex)
         }
         let start = items.count
-        items.append(contentsOf: repeatElement(ArchiveValue.nil, count: n))
+        // A plain loop: `append(contentsOf: repeatElement…)` looks up a protocol conformance per call.
+        for _ in 0 ..< n { items.append(.nil) }
         pending.append((node, start))
         let range = ArchiveRange(start: start, count: n)
         switch kind {

@@ -39,14 +39,23 @@ extension PropertyList {
         }
         // Class descriptions are checked once each, however many objects name them.
         var checkedClass = [Bool](repeating: false, count: objects.count)
+        // Whether each key node spells `$class` (0: not yet known, 1: yes, 2: no); a binary plist shares
+        // its key strings, so each is compared once.
+        var isClassKey = [UInt8](repeating: 0, count: count)
         for (i, node) in objects.enumerated() where kind(node) == .dict {
-            guard let classRef = dictValue(node, forKey: "$class") else { continue }
-            let path = ["$objects[\(i)]", "$class"]
+            var found: Int?
+            for (j, k) in dictKeys(node).enumerated() {
+                if isClassKey[k] == 0 { isClassKey[k] = stringEquals(k, "$class") ? 1 : 2 }
+                if isClassKey[k] == 1 { found = j }  // the last match wins, as in CoreFoundation
+            }
+            guard let found else { continue }
+            let classRef = dictValues(node)[found]
             guard let uid = uid(classRef) else {
-                throw ArchiveError(.corruptArchive, "$class is a \(kind(classRef)), not a UID", objectIndex: i, keyPath: path)
+                throw ArchiveError(.corruptArchive, "$class is a \(kind(classRef)), not a UID", objectIndex: i, keyPath: ["$objects[\(i)]", "$class"])
             }
             guard uid < UInt64(objects.count) else {
-                throw ArchiveError(.badReference, "$class is UID \(uid), but $objects has \(objects.count) entries", objectIndex: i, keyPath: path)
+                throw ArchiveError(.badReference, "$class is UID \(uid), but $objects has \(objects.count) entries", objectIndex: i,
+                                   keyPath: ["$objects[\(i)]", "$class"])
             }
             let c = Int(uid)
             if checkedClass[c] { continue }

@@ -67,7 +67,8 @@ struct BinaryPlistObjectTable {
     mutating func container(tag: UInt8, count: Int) -> (id: Int, slot: Int) {
         let slot = members.count
         let total = tag == 0xD0 ? 2 * count : count
-        members.append(contentsOf: repeatElement(0, count: total))
+        // A plain loop: `append(contentsOf: repeatElement…)` looks up a protocol conformance per call.
+        for _ in 0 ..< total { members.append(0) }
         objects.append(Object(tag: tag, count: count, payload: UInt64(slot), high: 0))
         return (objects.count - 1, slot)
     }

@@ -94,10 +94,11 @@ enum GraphCheck {
     /// class table, or value range outside the value table.
     static func verify(_ graph: ArchiveGraph) throws(ArchiveError) {
         let n = graph.objects.count
-        func checkRef(_ v: ArchiveValue, object: Int, key: String) throws(ArchiveError) {
+        // The key is spelled out only for the error: building it per value would cost more than the check.
+        func checkRef(_ v: ArchiveValue, object: Int, key: @autoclosure () -> String) throws(ArchiveError) {
             if case .ref(let i) = v, i < 0 || i >= n {
                 throw ArchiveError(.badReference, "reference to object \(i), but the archive has \(n) objects",
-                                   objectIndex: object, keyPath: [key])
+                                   objectIndex: object, keyPath: [key()])
             }
         }
         for kv in graph.top {
@@ -119,9 +120,9 @@ enum GraphCheck {
                                    objectIndex: i)
             }
             for kv in graph.values(ofObject: i) {
-                let key = graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "<key \(kv.key)>"
-                try checkRef(kv.value, object: i, key: key)
-                for member in graph.items(kv.value) { try checkRef(member, object: i, key: key) }
+                let key = { graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "<key \(kv.key)>" }
+                try checkRef(kv.value, object: i, key: key())
+                for member in graph.items(kv.value) { try checkRef(member, object: i, key: key()) }
             }
         }
         // Members of nested inline collections live in the item table too.
