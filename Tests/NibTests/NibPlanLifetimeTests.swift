@@ -14,12 +14,13 @@ import Testing
         guard Corpus.require() else { return }
         let url = Corpus.root.appendingPathComponent(Self.reportedNib)
         weak var storage: NibStorage?
-        var recipes: [() -> NibObjectPlan?] = []
+        // Recipes live in their nib's arena (one per nib, not one object per recipe).
+        var recipes: [() -> NibPlanArena?] = []
         try {
             let nib = try Nib(contentsOf: url)
             storage = nib.storage
             for p in nib.plan.objectPlans {
-                weak let w = p
+                weak let w = p.arena
                 recipes.append { w }
             }
             #expect(storage != nil)

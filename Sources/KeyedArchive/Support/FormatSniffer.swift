@@ -19,12 +19,24 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable {
         var head: [UInt8] = []
         head.reserveCapacity(64)
         while let b = it.next() { head.append(b) }
-        func starts(_ s: String) -> Bool { head.starts(with: Array(s.utf8)) }
-        if starts("NIBArchive") { return .nibArchive }
-        if starts("bplist0") { return .binaryPlist }
-        if starts("bplist") { return .binaryPlistPrivate }
+        return detect(head: head)
+    }
+
+    /// Sniffs the magic at the start of `bytes`; nil when nothing matches (the common case, without
+    /// generic iteration: a nib open calls this once per file).
+    public static func detect(_ bytes: [UInt8]) -> ArchiveFormat? {
+        detect(head: Array(bytes.prefix(64)))
+    }
+
+    private static let nibMagic = Array("NIBArchive".utf8), bplistMagic = Array("bplist".utf8)
+    private static let typedstreamMagic = Array("typedstream".utf8), streamtypedMagic = Array("streamtyped".utf8)
+
+    /// The format announced by the first (up to 64) bytes.
+    private static func detect(head: [UInt8]) -> ArchiveFormat? {
+        if head.starts(with: nibMagic) { return .nibArchive }
+        if head.starts(with: bplistMagic) { return head.count > 6 && head[6] == UInt8(ascii: "0") ? .binaryPlist : .binaryPlistPrivate }
         if head.count >= 2, head[0] == 0x04 || head[0] == 0x03, head[1] == 0x0B,
-           head.dropFirst(2).starts(with: Array("typedstream".utf8)) || head.dropFirst(2).starts(with: Array("streamtyped".utf8)) {
+           head.dropFirst(2).starts(with: typedstreamMagic) || head.dropFirst(2).starts(with: streamtypedMagic) {
             return .typedstream
         }
         // XML: an optional byte order mark, then whitespace, then "<?xml", "<!DOCTYPE plist" or "<plist",

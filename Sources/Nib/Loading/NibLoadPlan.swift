@@ -1,49 +1,5 @@
 import KeyedArchive
 
-/// How the loader creates one archived object, precomputed at parse time and shared by every
-/// instantiation.
-final class NibObjectPlan: Sendable {
-    enum Construction: Sendable {
-        /// Phase 1 `init()`, phase 2 field decoding (the `init(coder:)` path).
-        case coder
-        /// `init()` only: `UICustomObject`/`NSCustomObject` (and swappers of them).
-        case plainInit
-    }
-    let index: Int
-    let archivedClassName: String
-    /// The class tried first: a swapper's custom class, `NSClassName` of custom objects/views, or the archived class.
-    let className: String
-    /// The class a swapper falls back to.
-    let originalClassName: String?
-    let construction: Construction
-    let fields: [(key: String, value: NibPlanValue)]
-    /// Archive indices the field slots refer to.
-    let refTargets: [Int]
-    /// Whether this is a `UIImageNibPlaceholder` (handed to the image provider).
-    let isImagePlaceholder: Bool
-    /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
-    let subviewTargets: [Int]
-    /// Index of ``className`` in ``NibLoadPlan/classNames``.
-    let classSlot: Int
-    /// Index of ``originalClassName`` in ``NibLoadPlan/classNames``, or -1.
-    let originalSlot: Int
-
-    init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool, subviewTargets: [Int] = [], classSlot: Int = -1, originalSlot: Int = -1) {
-        self.index = index
-        self.archivedClassName = archivedClassName
-        self.className = className
-        self.originalClassName = originalClassName
-        self.construction = construction
-        self.fields = fields
-        self.refTargets = refTargets
-        self.isImagePlaceholder = isImagePlaceholder
-        self.subviewTargets = subviewTargets
-        self.classSlot = classSlot
-        self.originalSlot = originalSlot
-    }
-}
-
 /// Everything `instantiate` needs, computed once per nib: object recipes, placeholder slots,
 /// connection and attribute steps in application order, awake order and top-level objects.
 struct NibLoadPlan: Sendable {
@@ -122,7 +78,7 @@ struct NibLoadPlan: Sendable {
                   let name = g.className(ofObject: i) else { continue }
             plans.append(try converter.objectPlan(i, className: name, effective: doc.effectiveClassName(i), classSlot: slot))
         }
-        objectPlans = plans
+        objectPlans = converter.arena(placing: plans)
         classNames = names
 
         var steps: [Step] = []
@@ -222,6 +178,13 @@ struct NibPlanConverter {
 
     /// Key indices of `UISubviews` and `NSSubviews` (-1 when the archive has neither).
     let subviewKeys: (Int, Int)
+    /// Every recipe's fields and targets, in recipe order (the future ``NibPlanArena``).
+    var fields: [(key: String, value: NibPlanValue)] = []
+    var targets: [Int] = []
+    /// One object's reference targets, reused from object to object.
+    private var slotBuffer = NibSlotList()
+    /// The arena of recipes not yet placed by ``arena(placing:)``.
+    static let unplaced = NibPlanArena(fields: [], targets: [])
 
     init(graph: ArchiveGraph, roles: NibClassRoles, maxDepth: Int) {
         self.graph = graph
@@ -237,15 +200,18 @@ struct NibPlanConverter {
     }
 
     /// The recipe of object `i`; `classSlot` numbers the class names it may resolve to.
+    /// Its fields and targets go to ``fields`` and ``targets``; ``arena(placing:)`` makes the plans point there.
     mutating func objectPlan(_ i: Int, className: String, effective: String,
                              classSlot: (String) -> Int) throws(ArchiveError) -> NibObjectPlan {
-        var slots = NibSlotList()
-        var fields: [(key: String, value: NibPlanValue)] = []
+        var slots = slotBuffer
+        slots.removeAll()
+        defer { slotBuffer = slots }
+        let fieldStart = fields.count
         let vals = graph.values(ofObject: i)
-        fields.reserveCapacity(vals.count)
         for kv in vals {
             let key = graph.key(kv.key)
-            fields.append((key, try convert(kv.value, slots: &slots, objectIndex: i, key: key)))
+            let value = try convert(kv.value, slots: &slots, objectIndex: i, key: key)
+            fields.append((key, value))
         }
         var original: String?
         var construction = NibObjectPlan.Construction.coder
@@ -259,14 +225,30 @@ struct NibPlanConverter {
         } else if role.contains(.customObject) {
             construction = .plainInit
         }
-        var subviews: [Int] = []
+        let refStart = targets.count
+        targets.append(contentsOf: slots.targets)
+        let subviewStart = targets.count
         for (n, kv) in vals.enumerated() where isSubviewKey(kv.key) {
-            for case let .object(slot) in fields[n].value.members where slot < slots.targets.count { subviews.append(slots.targets[slot]) }
+            for case let .object(slot) in fields[fieldStart + n].value.members where slot < slots.targets.count {
+                targets.append(slots.targets[slot])
+            }
         }
         return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
-                             construction: construction, fields: fields, refTargets: slots.targets,
-                             isImagePlaceholder: role.contains(.imagePlaceholder), subviewTargets: subviews,
-                             classSlot: classSlot(effective), originalSlot: original.map(classSlot) ?? -1)
+                             construction: construction, isImagePlaceholder: role.contains(.imagePlaceholder),
+                             classSlot: classSlot(effective), originalSlot: original.map(classSlot) ?? -1, arena: Self.unplaced,
+                             fieldRange: fieldStart ..< fields.count, refRange: refStart ..< subviewStart,
+                             subviewRange: subviewStart ..< targets.count)
+    }
+
+    /// The arena holding every recipe made so far, and those recipes pointing into it.
+    func arena(placing plans: [NibObjectPlan]) -> [NibObjectPlan] {
+        let arena = NibPlanArena(fields: fields, targets: targets)
+        return plans.map { p in
+            NibObjectPlan(index: p.index, archivedClassName: p.archivedClassName, className: p.className, originalClassName: p.originalClassName,
+                          construction: p.construction, isImagePlaceholder: p.isImagePlaceholder, classSlot: p.classSlot,
+                          originalSlot: p.originalSlot, arena: arena, fieldRange: p.fieldRange, refRange: p.refRange,
+                          subviewRange: p.subviewRange)
+        }
     }
 
     mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
@@ -353,6 +335,12 @@ struct NibSlotList {
     private(set) var targets: [Int] = []
     /// Target → slot, built once the list is long enough for a linear search to matter.
     private var position: [Int: Int] = [:]
+
+    /// Empties the list, keeping its storage.
+    mutating func removeAll() {
+        targets.removeAll(keepingCapacity: true)
+        if !position.isEmpty { position.removeAll(keepingCapacity: true) }
+    }
 
     /// The slot of `target`, adding it when new.
     mutating func slot(for target: Int) -> Int {
