@@ -62,6 +62,31 @@ let benchmarks: @Sendable () -> Void = {
         }
         return (bytes, objects)
     }
+    // The nib layers over every corpus NIBArchive: what a tool that opens a whole app's nibs waits for.
+    register("nib-open", "corpus-all", .ours, setup: all) { files in
+        var bytes = 0
+        var objects = 0
+        for f in files {
+            blackHole(try Nib(data: f))
+            bytes += f.count
+            objects += nibObjectCount(f)
+        }
+        return (bytes, objects)
+    }
+    // Instantiate every corpus nib that instantiates without external objects (storyboard scenes need them).
+    register("nib-instantiate", "corpus-all", .ours, setup: { () -> [(Nib, Int)] in
+        all().compactMap { f in
+            guard let nib = try? Nib(data: f), (try? nib.instantiate(owner: nil)) != nil else { return nil }
+            return (nib, nibObjectCount(f))
+        }
+    }) { nibs in
+        var objects = 0
+        for (nib, n) in nibs {
+            blackHole(try nib.instantiate(owner: nil))
+            objects += n
+        }
+        return (0, objects)
+    }
     register("nib-graph", "corpus-all", .floor, setup: all) { files in
         var bytes = 0
         var objects = 0
