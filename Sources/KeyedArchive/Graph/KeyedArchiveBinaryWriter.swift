@@ -189,7 +189,7 @@ struct KeyedArchiveBinaryWriter {
         return try open(.classDescription(c), total: hintNames(c).isEmpty ? 4 : 6)
     }
 
-    private func hintNames(_ c: Int) -> [String] {
+    @inline(__always) private func hintNames(_ c: Int) -> [String] {
         graph.classes[c].fallbacks.compactMap { $0 >= 0 && $0 < graph.classes.count ? graph.classes[$0].name : nil }
     }
 
@@ -235,14 +235,15 @@ struct KeyedArchiveBinaryWriter {
         }
     }
 
-    private func checkRange(_ r: ArchiveRange, _ objectIndex: Int?) throws(ArchiveError) {
+    // Inlined: called from the mutating walk, a call copied the whole writer (312 bytes) per value.
+    @inline(__always) private func checkRange(_ r: ArchiveRange, _ objectIndex: Int?) throws(ArchiveError) {
         guard r.start >= 0, r.count >= 0, r.count <= UInt32.max, r.start <= graph.storage.count, r.count <= graph.storage.count - r.start else {
             throw ArchiveError(.encodingFailed, "a string or data range \(r.start)+\(r.count) lies outside the graph's storage",
                                objectIndex: objectIndex)
         }
     }
 
-    private func checkItems(_ r: ArchiveRange, _ objectIndex: Int?) throws(ArchiveError) {
+    @inline(__always) private func checkItems(_ r: ArchiveRange, _ objectIndex: Int?) throws(ArchiveError) {
         guard r.start >= 0, r.count >= 0, r.count <= UInt32.max, r.start <= graph.items.count, r.count <= graph.items.count - r.start else {
             throw ArchiveError(.encodingFailed, "an inline collection's range \(r.start)+\(r.count) lies outside the item table",
                                objectIndex: objectIndex)

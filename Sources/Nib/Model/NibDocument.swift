@@ -76,6 +76,8 @@ public struct NibDocument: Sendable {
     }
 
     /// A reference to object `index`, with its recorded and effective class names.
+    /// Inlined: called from the mutating readers, a call copied the whole document (384 bytes) each time.
+    @inline(__always)
     public func reference(_ index: Int) -> NibObjectReference {
         let name = graph.className(ofObject: index) ?? (index >= 0 && index < graph.objects.count ? "(plain)" : "(invalid)")
         return NibObjectReference(index: index, className: name, effectiveClassName: effectiveClassName(index))
@@ -83,6 +85,7 @@ public struct NibDocument: Sendable {
 
     /// The class an object becomes: a swapper's custom class, `NSClassName` of custom objects/views,
     /// else the archived class.
+    @inline(__always)
     public func effectiveClassName(_ index: Int) -> String {
         guard let name = graph.className(ofObject: index) else { return "(plain)" }
         let role = classRoles.role(ofObject: index, in: graph)
