@@ -13,6 +13,7 @@ extension KeyedUnarchiver {
     ///   ``ArchiveError/Code/badReference`` for a dangling reference, ``ArchiveError/Code/invalidClass``
     ///   for an unknown class, ``ArchiveError/Code/secureCodingViolation`` for a disallowed class, and
     ///   any error raised while decoding the object.
+    @inlinable  // specialised in the caller: no `Optional<T>`/`Array<…>` metadata lookups per call
     public func decodeObject<T: KeyedArchivable>(of type: T.Type, forKey key: String) throws(ArchiveError) -> T? {
         guard !poisoned, let v = rawValue(forKey: key) else { return nil }
         return try decodeReferenced(v, as: T.self, key: key, element: -1)
@@ -65,6 +66,7 @@ extension KeyedUnarchiver {
     ///   - element: The member index inside a collection, or -1.
     /// - Returns: The decoded value, or nil.
     /// - Throws: As ``decodeObject(of:forKey:)``.
+    @inlinable
     public func decodeReferenced<T: KeyedArchivable>(_ value: ArchiveValue, as type: T.Type, key: String,
                                                      element: Int) throws(ArchiveError) -> T? {
         switch value {
@@ -87,8 +89,8 @@ extension KeyedUnarchiver {
 
     /// A value stored inline where a reference was expected: NIBArchive's inlined shapes, else a mismatch.
     /// Out of line, so that its `T?` casts do not cost the reference path a metadata lookup per call.
-    @inline(never)
-    private func decodeInlineValue<T: KeyedArchivable>(_ value: ArchiveValue, as type: T.Type, key: String,
+    @inline(never) @usableFromInline
+    func decodeInlineValue<T: KeyedArchivable>(_ value: ArchiveValue, as type: T.Type, key: String,
                                                        element: Int) throws(ArchiveError) -> T? {
         if let inline = T.self as? any KeyedInlineDecodable.Type, graph.metadata.source == .nibArchive,
            let v = try inline.decodeInline(value, from: self) as? T {
@@ -101,7 +103,7 @@ extension KeyedUnarchiver {
 
     /// Checks reference `n` and records how it was reached; false when a bad reference was recorded
     /// under the failure policy (the caller returns nil).
-    private func enterReference(_ n: Int, key: String, element: Int) throws(ArchiveError) -> Bool {
+    @usableFromInline func enterReference(_ n: Int, key: String, element: Int) throws(ArchiveError) -> Bool {
         guard n >= 0, n < graph.objects.count else {
             let at = element >= 0 ? "\(key)[\(element)]" : key
             try failSoftly(located(.badReference, "reference to object \(n), but the archive has \(graph.objects.count) objects", key: at))
@@ -113,7 +115,7 @@ extension KeyedUnarchiver {
     }
 
     /// ``softFail(_:)`` without a result: records a wrong class without secure coding, else follows the policy.
-    private func recover(_ e: ArchiveError) throws(ArchiveError) {
+    @usableFromInline func recover(_ e: ArchiveError) throws(ArchiveError) {
         if e.code == .unexpectedClass, !secure {
             if error == nil { error = e }
             return
