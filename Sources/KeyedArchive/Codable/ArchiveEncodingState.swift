@@ -202,7 +202,7 @@ final class ArchiveEncodingBox {
     /// `.array`/`.set`: members; `.dictionary`: values.
     @exclusivity(unchecked) var members: [ArchiveValue] = []
     /// Written to the archiver; later writes are refused.
-    var flushed = false
+    @exclusivity(unchecked) var flushed = false
 
     init(kind: Kind, uid: Int, values: [ArchiveKeyedValue]) {
         self.kind = kind
@@ -211,9 +211,9 @@ final class ArchiveEncodingBox {
     }
 
     /// Key index → position in ``values``, built once an object has many keys (a scan is cheaper before).
-    private var positions: [Int: Int]?
+    @exclusivity(unchecked) private var positions: [Int: Int]?
     /// Key text → position in ``members``, built likewise for dictionary containers.
-    private var entryPositions: [String: Int]?
+    @exclusivity(unchecked) private var entryPositions: [String: Int]?
 
     /// Stores `value` under key index `k` of an object (a repeated key replaces the earlier value).
     func put(_ k: Int, _ value: ArchiveValue) {

@@ -179,7 +179,7 @@ struct NibPlanConverter {
     /// Key indices of `UISubviews` and `NSSubviews` (-1 when the archive has neither).
     let subviewKeys: (Int, Int)
     /// Every recipe's fields and targets, in recipe order (the future ``NibPlanArena``).
-    var fields: [(key: String, value: NibPlanValue)] = []
+    var fields: [NibPlanField] = []
     var targets: [Int] = []
     /// One object's reference targets, reused from object to object.
     private var slotBuffer = NibSlotList()
@@ -211,7 +211,7 @@ struct NibPlanConverter {
         for kv in vals {
             let key = graph.key(kv.key)
             let value = try convert(kv.value, slots: &slots, objectIndex: i, key: key)
-            fields.append((key, value))
+            fields.append(NibPlanField(key: key, value: value))
         }
         var original: String?
         var construction = NibObjectPlan.Construction.coder

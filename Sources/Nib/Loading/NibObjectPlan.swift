@@ -1,14 +1,21 @@
 import KeyedArchive
 
+/// One archived field of a recipe. A struct, not a tuple: arrays of tuples are destroyed through the
+/// runtime's generic tuple witnesses, element by element.
+struct NibPlanField: Sendable {
+    let key: String
+    let value: NibPlanValue
+}
+
 /// The field and target tables that every recipe of one nib points into: two allocations per nib
 /// instead of three per object.
 final class NibPlanArena: Sendable {
     /// Every recipe's fields, recipe after recipe.
-    let fields: [(key: String, value: NibPlanValue)]
+    let fields: [NibPlanField]
     /// Every recipe's reference targets and subview targets (archive indices).
     let targets: [Int]
 
-    init(fields: [(key: String, value: NibPlanValue)], targets: [Int]) {
+    init(fields: [NibPlanField], targets: [Int]) {
         self.fields = fields
         self.targets = targets
     }
@@ -42,7 +49,7 @@ struct NibObjectPlan: Sendable {
     let subviewRange: Range<Int>
 
     /// The archived fields in archive order; `.object(slot:)` values index ``refTargets`` from 0.
-    var fields: ArraySlice<(key: String, value: NibPlanValue)> { arena.fields[fieldRange] }
+    var fields: ArraySlice<NibPlanField> { arena.fields[fieldRange] }
     /// Archive indices the field slots refer to.
     var refTargets: ArraySlice<Int> { arena.targets[refRange] }
     /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
@@ -67,7 +74,7 @@ struct NibObjectPlan: Sendable {
 
     /// A recipe with fields of its own (objects the loader makes itself, such as `NSApplication`).
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [(key: String, value: NibPlanValue)], refTargets: [Int], isImagePlaceholder: Bool) {
+         fields: [NibPlanField], refTargets: [Int], isImagePlaceholder: Bool) {
         self.init(index: index, archivedClassName: archivedClassName, className: className, originalClassName: originalClassName,
                   construction: construction, isImagePlaceholder: isImagePlaceholder, classSlot: -1, originalSlot: -1,
                   arena: NibPlanArena(fields: fields, targets: refTargets), fieldRange: 0 ..< fields.count,
