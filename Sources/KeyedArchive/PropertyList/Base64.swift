@@ -16,22 +16,35 @@ enum Base64 {
     /// Appends the decoded bytes to `out`; whitespace is skipped anywhere and padding ends the data.
     /// Fails (with the offset of the bad byte) on any other character or on text after padding.
     static func decode(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Result<Void, InvalidByte> {
-        var acc: UInt32 = 0
-        var bits = 0
-        var padded = false
-        for i in 0 ..< text.count {
-            let v = values[Int(text[i])]
-            if v == 0xFE { continue }
-            if v == 0xFD { padded = true; continue }
-            guard v < 64, !padded else { return .failure(InvalidByte(offset: i)) }
-            acc = acc << 6 | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
+        // Decoded bytes gather in a stack chunk and join `out` a chunk at a time, not a byte at a time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { chunk -> Result<Void, InvalidByte> in
+            var acc: UInt32 = 0
+            var bits = 0
+            var padded = false
+            var used = 0
+            for i in 0 ..< text.count {
+                let v = values[Int(text[i])]
+                if v == 0xFE { continue }
+                if v == 0xFD { padded = true; continue }
+                guard v < 64, !padded else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< used]))
+                    return .failure(InvalidByte(offset: i))
+                }
+                acc = acc << 6 | UInt32(v)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    if used == chunk.count {
+                        out.append(contentsOf: UnsafeBufferPointer(chunk))
+                        used = 0
+                    }
+                    chunk[used] = UInt8(truncatingIfNeeded: acc >> UInt32(bits))
+                    used += 1
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< used]))
+            return .success(())
         }
-        return .success(())
     }
 
     /// Base64 of `bytes` in lines of at most `lineLength` characters (a multiple of 4), each line

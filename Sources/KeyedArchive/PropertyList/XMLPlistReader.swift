@@ -452,6 +452,8 @@ struct XMLPlistReader {
     struct KeyBytes: Hashable {
         var bytes: [UInt8]
         init(_ b: [UInt8]) { bytes = b }
+        /// The bytes in one call, not one `combine` per element as `Array`'s own hash does.
+        func hash(into h: inout Hasher) { bytes.withUnsafeBytes { h.combine(bytes: $0) } }
     }
 
     /// Whether two key strings hold the same bytes.
