@@ -148,12 +148,12 @@ struct KeyedArchiveBinaryWriter {
                 if classKeyID < 0 { classKeyID = literal("$class") }
                 return classKeyID
             }
-            if i <= count { return keyID(graph.values[start + i - 1].key) }
+            if i <= count { return try keyID(graph.values[start + i - 1].key) }
             if i == count + 1 { return table.uid(UInt64(classEntry[graph.objects[index].classIndex])) }
             return try value(graph.values[start + i - count - 2].value, objectIndex: index)
         case .top:
             let n = graph.top.count
-            if i < n { return keyID(graph.top[i].key) }
+            if i < n { return try keyID(graph.top[i].key) }
             return try value(graph.top[i - n].value, objectIndex: nil)
         case .classDescription(let c):
             // Keys, then values, in the order [`$classhints`,] `$classes`, `$classname`.
@@ -195,7 +195,9 @@ struct KeyedArchiveBinaryWriter {
 
     private mutating func literal(_ s: String) -> Int { table.uniqued(table.string(s)) }
 
-    private mutating func keyID(_ key: Int) -> Int {
+    private mutating func keyID(_ key: Int) throws(ArchiveError) -> Int {
+        // A built graph may name a key outside its table; a read one never does.
+        guard key >= 0, key < keyIDs.count else { throw ArchiveError(.encodingFailed, "a value names key \(key), outside the key table") }
         if keyIDs[key] >= 0 { return Int(keyIDs[key]) }
         let id = literal(KeyedArchiveKeys.archiveKey(forGraphKey: graph.keys[key]))
         keyIDs[key] = Int32(truncatingIfNeeded: id)

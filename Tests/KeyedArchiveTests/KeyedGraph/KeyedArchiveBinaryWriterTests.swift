@@ -99,6 +99,11 @@ import CorpusSupport
                          values: [ArchiveKeyedValue(key: out.internKey("s"), value: .bytes(ArchiveRange(start: 1 << 40, count: 3)))])
         #expect(throws: ArchiveError(.encodingFailed, "")) { try out.build().keyedArchiveBinaryData() }
 
+        var badKey = ArchiveGraphBuilder(metadata: .init(source: .built))
+        _ = badKey.appendPlain(badKey.stringValue("$null"))
+        badKey.appendObject(classIndex: badKey.internClass("Widget"), values: [ArchiveKeyedValue(key: 99, value: .int(1, width: 0))])
+        #expect(throws: ArchiveError(.encodingFailed, "")) { try badKey.build().keyedArchiveBinaryData() }
+
         var cyc = ArchiveGraphBuilder(metadata: .init(source: .built))
         _ = cyc.appendPlain(cyc.stringValue("$null"))
         let loop = cyc.appendItems([.nil])
