@@ -22,6 +22,18 @@ func nibObjectCount(_ b: [UInt8]) -> Int {
     return Int(b[18]) | Int(b[19]) << 8 | Int(b[20]) << 16 | Int(b[21]) << 24
 }
 
+/// Runs `body` on each file; the work counters are the files' bytes and NIBArchive object counts.
+func sweep(_ files: [[UInt8]], _ body: ([UInt8]) throws -> Void) rethrows -> (Int, Int) {
+    var bytes = 0
+    var objects = 0
+    for f in files {
+        try body(f)
+        bytes += f.count
+        objects += nibObjectCount(f)
+    }
+    return (bytes, objects)
+}
+
 let benchmarks: @Sendable () -> Void = {
     guard BenchCorpus.root != nil else { return }
 
@@ -53,25 +65,11 @@ let benchmarks: @Sendable () -> Void = {
 
     let all = { BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes) }
     register("nib-graph", "corpus-all", .ours, setup: all) { files in
-        var bytes = 0
-        var objects = 0
-        for f in files {
-            blackHole(try ArchiveGraph(nibArchive: f))
-            bytes += f.count
-            objects += nibObjectCount(f)
-        }
-        return (bytes, objects)
+        try sweep(files) { blackHole(try ArchiveGraph(nibArchive: $0)) }
     }
     // The nib layers over every corpus NIBArchive: what a tool that opens a whole app's nibs waits for.
     register("nib-open", "corpus-all", .ours, setup: all) { files in
-        var bytes = 0
-        var objects = 0
-        for f in files {
-            blackHole(try Nib(data: f))
-            bytes += f.count
-            objects += nibObjectCount(f)
-        }
-        return (bytes, objects)
+        try sweep(files) { blackHole(try Nib(data: $0)) }
     }
     // Instantiate every corpus nib that instantiates without external objects (storyboard scenes need them).
     register("nib-instantiate", "corpus-all", .ours, setup: { () -> [(Nib, Int)] in
@@ -88,13 +86,6 @@ let benchmarks: @Sendable () -> Void = {
         return (0, objects)
     }
     register("nib-graph", "corpus-all", .floor, setup: all) { files in
-        var bytes = 0
-        var objects = 0
-        for f in files {
-            blackHole(byteSum(f))
-            bytes += f.count
-            objects += nibObjectCount(f)
-        }
-        return (bytes, objects)
+        sweep(files) { blackHole(byteSum($0)) }
     }
 }

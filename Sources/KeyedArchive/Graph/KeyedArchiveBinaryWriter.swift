@@ -45,8 +45,10 @@ struct KeyedArchiveBinaryWriter {
     let graph: ArchiveGraph
     var table: BinaryPlistObjectTable
     /// The `$objects` index of each class's description (an existing entry, or one appended).
-    var classEntry: [Int]
+    var classEntry: [Int] = []
     var appendedClasses: [Int] = []
+    /// Each class's `$classhints` names (its fallbacks that name a class), worked out once.
+    let hintsOfClass: [[String]]
     /// Output id of each key's (escaped) string once written, so repeated keys are not hashed again.
     var keyIDs: [Int32]
     var classKeyID = -1
@@ -61,19 +63,10 @@ struct KeyedArchiveBinaryWriter {
         // Each object is an entry and its `$class` UID; each value or item at most one more.
         table.objects.reserveCapacity(16 + 2 * graph.objects.count + graph.values.count + graph.items.count + graph.keys.count)
         keyIDs = [Int32](repeating: -1, count: graph.keys.count)
-        classEntry = [Int](repeating: -1, count: graph.classes.count)
-        for (i, o) in graph.objects.enumerated() where o.kind == .classDescription {
-            if o.classIndex >= 0, o.classIndex < classEntry.count, classEntry[o.classIndex] < 0 { classEntry[o.classIndex] = i }
+        hintsOfClass = graph.classes.map { c in
+            c.fallbacks.compactMap { $0 >= 0 && $0 < graph.classes.count ? graph.classes[$0].name : nil }
         }
-        for o in graph.objects where o.kind == .object {
-            guard o.classIndex >= 0, o.classIndex < classEntry.count else {
-                throw ArchiveError(.encodingFailed, "an object names class \(o.classIndex), outside the class table")
-            }
-            if classEntry[o.classIndex] < 0 {
-                classEntry[o.classIndex] = graph.objects.count + appendedClasses.count
-                appendedClasses.append(o.classIndex)
-            }
-        }
+        (classEntry, appendedClasses) = try graph.keyedClassEntries()
     }
 
     mutating func flatten() throws(ArchiveError) {
@@ -157,18 +150,17 @@ struct KeyedArchiveBinaryWriter {
             return try value(graph.top[i - n].value, objectIndex: nil)
         case .classDescription(let c):
             // Keys, then values, in the order [`$classhints`,] `$classes`, `$classname`.
-            let hasHints = frames[frames.count - 1].total == 6
-            switch hasHints ? i : i < 2 ? i + 1 : i + 2 {
+            switch hintsOfClass[c].isEmpty ? (i < 2 ? i + 1 : i + 2) : i {
             case 0: return literal("$classhints")
             case 1: return literal("$classes")
             case 2: return literal("$classname")
-            case 3: return try open(.classNames(c, hints: true), total: hintNames(c).count)
+            case 3: return try open(.classNames(c, hints: true), total: hintsOfClass[c].count)
             case 4: return try open(.classNames(c, hints: false), total: max(graph.classes[c].chain.count, 1))
             default: return literal(graph.classes[c].name)
             }
         case .classNames(let c, let hints):
-            let names = hints ? hintNames(c) : (graph.classes[c].chain.isEmpty ? [graph.classes[c].name] : graph.classes[c].chain)
-            return literal(names[i])
+            let cls = graph.classes[c]
+            return literal(hints ? hintsOfClass[c][i] : cls.chain.isEmpty ? cls.name : cls.chain[i])
         case .inline(let v, let objectIndex):
             let items = graph.items(v)
             var at = i
@@ -186,11 +178,7 @@ struct KeyedArchiveBinaryWriter {
         guard c >= 0, c < graph.classes.count else {
             throw ArchiveError(.encodingFailed, "a class description names class \(c), outside the class table")
         }
-        return try open(.classDescription(c), total: hintNames(c).isEmpty ? 4 : 6)
-    }
-
-    @inline(__always) private func hintNames(_ c: Int) -> [String] {
-        graph.classes[c].fallbacks.compactMap { $0 >= 0 && $0 < graph.classes.count ? graph.classes[$0].name : nil }
+        return try open(.classDescription(c), total: hintsOfClass[c].isEmpty ? 4 : 6)
     }
 
     private mutating func literal(_ s: String) -> Int { table.uniqued(table.string(s)) }

@@ -33,21 +33,7 @@ struct KeyedArchiveGraphWriter {
 
     mutating func write(format: PropertyList.Format) throws(ArchiveError) -> PropertyList {
         b.reserveCapacity(objects: graph.objects.count * 4 + graph.values.count * 2 + 16, bytes: graph.storage.count)
-        // Where each class is described: an existing class-description entry, or one appended at the end.
-        var classEntry = [Int](repeating: -1, count: graph.classes.count)
-        for (i, o) in graph.objects.enumerated() where o.kind == .classDescription {
-            if o.classIndex >= 0, o.classIndex < classEntry.count, classEntry[o.classIndex] < 0 { classEntry[o.classIndex] = i }
-        }
-        var appendedClasses: [Int] = []
-        for o in graph.objects where o.kind == .object {
-            guard o.classIndex >= 0, o.classIndex < classEntry.count else {
-                throw ArchiveError(.encodingFailed, "an object names class \(o.classIndex), outside the class table")
-            }
-            if classEntry[o.classIndex] < 0 {
-                classEntry[o.classIndex] = graph.objects.count + appendedClasses.count
-                appendedClasses.append(o.classIndex)
-            }
-        }
+        let (classEntry, appendedClasses) = try graph.keyedClassEntries()
         classKeyNode = b.addString("$class")
 
         var entries: [Int] = []
@@ -175,5 +161,28 @@ struct KeyedArchiveGraphWriter {
         case .array, .set, .dict:
             return nil
         }
+    }
+}
+
+extension ArchiveGraph {
+    /// Where a keyed archive describes each class: the `$objects` index of its existing class-description
+    /// entry, or of one appended after the last object (in first-use order), and the classes appended.
+    /// - Throws: ``ArchiveError/Code/encodingFailed`` for an object whose class index is outside the class table.
+    func keyedClassEntries() throws(ArchiveError) -> (entry: [Int], appended: [Int]) {
+        var entry = [Int](repeating: -1, count: classes.count)
+        for (i, o) in objects.enumerated() where o.kind == .classDescription {
+            if o.classIndex >= 0, o.classIndex < entry.count, entry[o.classIndex] < 0 { entry[o.classIndex] = i }
+        }
+        var appended: [Int] = []
+        for o in objects where o.kind == .object {
+            guard o.classIndex >= 0, o.classIndex < entry.count else {
+                throw ArchiveError(.encodingFailed, "an object names class \(o.classIndex), outside the class table")
+            }
+            if entry[o.classIndex] < 0 {
+                entry[o.classIndex] = objects.count + appended.count
+                appended.append(o.classIndex)
+            }
+        }
+        return (entry, appended)
     }
 }
