@@ -7,7 +7,10 @@ import KeyedArchive
 /// objects pair up where the same key holds them, strings, numbers and data compare by value, integer
 /// widths matter (width 0 matches any), set members compare without order, and table order and
 /// numbering are free. Every value of every object reachable in the reference counts once, so a
-/// subtree the candidate lacks counts as missing pairs rather than one difference.
+/// subtree the candidate lacks counts as missing pairs rather than one difference. A nib nested in
+/// another (`NSNib.NSNibFileData`, `UINib.archiveData`: table cell prototypes) is compared as a
+/// graph in the same way, its pairs counted with the outer nib's; the data pair itself is equal only
+/// when the nested nibs are.
 public struct NibGraphComparison: Sendable {
     /// Key/value pairs of the reference (inline collection elements count one each).
     public var referencePairs = 0
@@ -67,6 +70,25 @@ public struct NibGraphComparison: Sendable {
         walk.run()
         self = walk.result
     }
+
+    /// Adds what a nested comparison found, except its reference totals (already counted with the
+    /// outer reference); difference samples get `path` in front.
+    mutating func absorbMatches(of nested: NibGraphComparison, at path: String, sampleLimit: Int) {
+        equal += nested.equal
+        different += nested.different
+        extra += nested.extra
+        objectsMatched += nested.objectsMatched
+        for (k, v) in nested.byClass { byClass[k, default: (0, 0)].equal += v.equal }
+        for (k, v) in nested.keyMisses { keyMisses[k, default: 0] += v }
+        samples += nested.samples.prefix(max(0, sampleLimit - samples.count)).map { "\(path) ▸ \($0)" }
+    }
+
+    /// Adds a nested reference's totals (pairs, objects, per-class pairs).
+    mutating func addReferenceTotals(of nested: NibGraphComparison) {
+        referencePairs += nested.referencePairs
+        referenceObjects += nested.referenceObjects
+        for (k, v) in nested.byClass { byClass[k, default: (0, 0)].pairs += v.pairs }
+    }
 }
 
 struct ComparisonWalk {
@@ -80,6 +102,10 @@ struct ComparisonWalk {
     var unorderedObjects = Set<Int>()
     var aToB: [Int: Int] = [:]
     var queue: [(Int, Int, String)] = []
+    /// How many nibs this one is nested in (0 for a file); bounded by `maxNestedArchiveDepth`.
+    var depth = 0
+    /// Reference objects that hold a nested nib, with it parsed (counted by ``countReference()``).
+    var nestedReference: [Int: ArchiveGraph] = [:]
 
     static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
@@ -99,8 +125,20 @@ struct ComparisonWalk {
         while next < queue.count {
             let (i, j, path) = queue[next]
             next += 1
-            compareKeyed(Array(a.values(ofObject: i)), Array(b.values(ofObject: j)), path: path, owner: i)
+            compareKeyed(Array(a.values(ofObject: i)), Array(b.values(ofObject: j)), path: path, owner: i, candidateOwner: j)
         }
+    }
+
+    /// A walk over a nested pair of nibs, with this walk's settings, one level deeper.
+    func nestedWalk(_ x: ArchiveGraph, _ y: ArchiveGraph) -> ComparisonWalk {
+        var w = ComparisonWalk(a: x, b: y, ignored: ignored, unorderedKeys: unorderedKeys, sampleLimit: sampleLimit)
+        w.depth = depth + 1
+        return w
+    }
+
+    /// The nib nested in object `i` of `g`, when it holds one that parses within the nesting limit.
+    func nested(_ g: ArchiveGraph, _ i: Int) -> ArchiveGraph? {
+        (try? g.nestedArchive(ofObject: i, depth: depth)).flatMap { $0 }
     }
 
     func scope(_ g: ArchiveGraph) -> [ArchiveKeyedValue] {
@@ -137,6 +175,13 @@ struct ComparisonWalk {
                 result.byClass[cls, default: (0, 0)].pairs += 1
                 visit(kv.value, &pending, &seen)
             }
+            // A nested nib's pairs count with this one's, whether or not the candidate has it.
+            if ArchiveGraph.nestedArchiveKeys.contains(where: { !ignored.contains($0) && a.value(ofObject: i, forKey: $0) != nil }), let inner = nested(a, i) {
+                nestedReference[i] = inner
+                var w = nestedWalk(inner, ArchiveGraphBuilder(metadata: .init(source: .built)).build())
+                w.countReference()
+                                result.addReferenceTotals(of: w.result)
+            }
         }
     }
 
@@ -144,7 +189,7 @@ struct ComparisonWalk {
         if result.samples.count < sampleLimit { result.samples.append("\(path): \(what)") }
     }
 
-    mutating func compareKeyed(_ va: [ArchiveKeyedValue], _ vb: [ArchiveKeyedValue], path: String, owner: Int?) {
+    mutating func compareKeyed(_ va: [ArchiveKeyedValue], _ vb: [ArchiveKeyedValue], path: String, owner: Int?, candidateOwner: Int? = nil) {
         var ga: [String: [ArchiveValue]] = [:], gb: [String: [ArchiveValue]] = [:]
         var order: [String] = []
         for kv in va {
@@ -182,8 +227,23 @@ struct ComparisonWalk {
                 for case .ref(let i) in xs { unorderedObjects.insert(i) }
             }
             currentKey = k
+            if ArchiveGraph.nestedArchiveKeys.contains(k), let owner, let candidateOwner, let inner = nestedReference[owner],
+               let theirs = nested(b, candidateOwner) {
+                compareNested(inner, theirs, path: "\(path).\(k)", owner: owner)
+                continue
+            }
             for (x, y) in zip(xs, ys) { compareValue(x, y, path: "\(path).\(k)", owner: owner) }
         }
+    }
+
+    /// Two nested nibs, compared as graphs: their pairs add to this comparison's, and the data pair
+    /// holding them is equal when they are fully equal.
+    mutating func compareNested(_ x: ArchiveGraph, _ y: ArchiveGraph, path: String, owner: Int) {
+        var w = nestedWalk(x, y)
+        w.run()
+        result.absorbMatches(of: w.result, at: path, sampleLimit: sampleLimit)
+        if !w.result.isFullyEqual { note(path, "the nested nibs differ") }
+        credit(owner, equal: w.result.isFullyEqual)
     }
 
     /// `xs` with each run of consecutive `NSLayoutConstraint` references in ``memberKey(_:_:)`` order.
