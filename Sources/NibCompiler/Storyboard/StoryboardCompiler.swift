@@ -64,23 +64,11 @@ enum StoryboardCompiler {
         var ctx = EncodingContext(doc: doc, options: options, encoders: NibCompiler.appKitEncoders)
         ctx.storyboard = plan
         try build(&ctx)
-        out.diagnostics.append(contentsOf: ctx.diagnostics)
+        out.diagnostics.append(contentsOf: NibCompileDiagnostic.unique(ctx.diagnostics))
         return ctx.graph.archiveGraph(coderVersion: 10)
     }
 
-    /// The scene owner every storyboard nib has: an `NSCustomObject` of class `NSObject`.
-    static func sceneOwner(_ ctx: inout EncodingContext) -> NibGraph.Value {
-        let i = ctx.graph.add("NSCustomObject")
-        ctx.graph.set(i, "NSClassName", ctx.graph.string("NSObject"))
-        return .ref(i)
-    }
 
-    /// The application stand-in (`NSClassName` NSApplication) storyboard nibs carry.
-    static func application(_ ctx: inout EncodingContext) -> NibGraph.Value {
-        let i = ctx.graph.add("NSCustomObject")
-        ctx.graph.set(i, "NSClassName", ctx.graph.string("NSApplication"))
-        return .ref(i)
-    }
 
     /// `NSNibExternalObjectPlaceholder` for the storyboard.
     static func storyboardPlaceholder(_ ctx: inout EncodingContext) -> NibGraph.Value {
@@ -98,49 +86,25 @@ enum StoryboardCompiler {
         return .ref(i)
     }
 
-    /// Objects of the subtree of `o` (itself included) in ibtool's object-table order, with parents.
-    static func subtree(_ o: Int, _ ctx: EncodingContext) -> [Int] {
-        let order = AppKitNibBuilder.objectOrder(ctx.doc)
-        var inside = Set([o])
-        var out: [Int] = []
-        for x in order {
-            if x == o || ctx.doc.objects[x].parent.map({ inside.contains($0) }) == true {
-                inside.insert(x)
-                if !AppKitNibBuilder.isUnarchived(ctx.doc.objects[x].name) { out.append(x) }
-            }
-        }
-        return out
-    }
 
-    /// Connectors for the `<connections>` of `objects` (segues are the storyboard's, not connectors).
-    static func connectors(of objects: [Int], _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
-        var out: [NibGraph.Value] = []
-        for o in objects {
-            for c in ctx.doc.objects[o].connections where c.kind != .segue {
-                if let v = try AppKitConnectors.encode(c, &ctx) { out.append(v) }
-            }
-        }
-        return out + (try AppKitConnectors.helpConnectors(of: objects, &ctx))
-            + (try AppKitConnectors.runtimeAttributeConnectors(of: objects, &ctx))
-    }
 
     static func mainMenu(_ app: Int, _ menu: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let root = ctx.graph.add("NSObject")
         let data = ctx.graph.add("NSIBObjectData")
-        let owner = sceneOwner(&ctx)
+        let owner = AppKitNibParts.owner(&ctx)
         let appObject = ctx.graph.add("NSCustomObject")
         ctx.encoded[app] = appObject
         ctx.graph.set(appObject, "IBMainMenu", try ctx.ref(menu))
         ctx.graph.set(appObject, "NSClassName", ctx.graph.string("NSApplication"))
-        let shared = application(&ctx)
-        let tree = subtree(menu, ctx)
+        let shared = AppKitNibParts.application(&ctx)
+        let tree = AppKitNibParts.subtree(menu, ctx)
         var objects: [NibGraph.Value] = [.ref(appObject), shared], parents: [NibGraph.Value] = [owner, owner]
         for o in tree {
             objects.append(try ctx.ref(o))
             // The main menu hangs from the scene owner; its items from their menus.
             parents.append(o == menu ? owner : try ctx.ref(ctx.doc.objects[o].parent ?? app))
         }
-        let connectors = try connectors(of: [app] + tree, &ctx)
+        let connectors = try AppKitNibParts.connectors(of: [app] + tree, &ctx)
         AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: [], connectors: connectors,
                                objects: objects, parents: parents, &ctx)
     }
@@ -149,7 +113,7 @@ enum StoryboardCompiler {
     static func controllerScene(_ c: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let root = ctx.graph.add("NSObject")
         let data = ctx.graph.add("NSIBObjectData")
-        let owner = sceneOwner(&ctx)
+        let owner = AppKitNibParts.owner(&ctx)
         let doc = ctx.doc
         var objects: [NibGraph.Value] = [], parents: [NibGraph.Value] = [], connectors: [NibGraph.Value] = []
         let controller = try ctx.ref(c)
@@ -174,7 +138,7 @@ enum StoryboardCompiler {
                     objects.append(vc)
                     parents.append(w)
                 }
-                for o in subtree(window, ctx) where o != window {
+                for o in AppKitNibParts.subtree(window, ctx) where o != window {
                     objects.append(try ctx.ref(o))
                     parents.append(try ctx.ref(doc.objects[o].parent ?? window))
                 }
@@ -189,26 +153,26 @@ enum StoryboardCompiler {
                     ctx.graph.set(attributes, "NSValues", ctx.graph.collection("NSArray", [vc]))
                     ctx.graph.set(attributes, "NSKeyPaths", ctx.graph.collection("NSArray", [ctx.graph.string("contentViewController")]))
                     connectors.append(.ref(attributes))
-                    objects.append(application(&ctx))
+                    objects.append(AppKitNibParts.application(&ctx))
                     parents.append(owner)
                     objects.append(placeholder)
                     parents.append(owner)
                 } else {
                     connectors.append(outlet("window", controller, w, &ctx))
                     if let d = implicitDelegate(window, controller, w, &ctx) { connectors.append(d) }
-                    objects.append(application(&ctx))
+                    objects.append(AppKitNibParts.application(&ctx))
                     parents.append(owner)
                 }
             }
         } else {
             let placeholder = storyboardPlaceholder(&ctx)
-            objects.append(contentsOf: [placeholder, controller, application(&ctx)])
+            objects.append(contentsOf: [placeholder, controller, AppKitNibParts.application(&ctx)])
             parents.append(contentsOf: [owner, owner, owner])
             connectors.append(outlet("storyboard", controller, placeholder, &ctx))
         }
         // The scene's own connections (a window's delegate outlet, say), not those of an embedded controller's view.
         let window = doc.objects[c].children.first { doc.objects[$0].key == "window" }
-        connectors.append(contentsOf: try Self.connectors(of: [c] + (window.map { subtree($0, ctx) } ?? []), &ctx))
+        connectors.append(contentsOf: try AppKitNibParts.connectors(of: [c] + (window.map { AppKitNibParts.subtree($0, ctx) } ?? []), &ctx))
         AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: [], connectors: connectors,
                                objects: objects, parents: parents, &ctx)
     }
@@ -226,7 +190,7 @@ enum StoryboardCompiler {
     static func viewNib(_ vc: Int, _ view: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let root = ctx.graph.add("NSObject")
         let data = ctx.graph.add("NSIBObjectData")
-        let owner = sceneOwner(&ctx)
+        let owner = AppKitNibParts.owner(&ctx)
         var objects: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
         // The controller's own outlets come from an upstream placeholder its loading table fills in;
         // it is listed last in the object table.
@@ -239,19 +203,19 @@ enum StoryboardCompiler {
         } else if case .ref(let i) = owner {
             ctx.encoded[vc] = i
         }
-        let tree = subtree(view, ctx)
+        let tree = AppKitNibParts.subtree(view, ctx)
         for o in tree {
             objects.append(try ctx.ref(o))
             parents.append(o == view ? owner : try ctx.ref(ctx.doc.objects[o].parent ?? vc))
         }
-        objects.append(application(&ctx))
+        objects.append(AppKitNibParts.application(&ctx))
         parents.append(owner)
         if let upstreamPlaceholder {
             objects.append(upstreamPlaceholder)
             parents.append(owner)
         }
         var connectors = [outlet("view", owner, try ctx.ref(view), &ctx)]
-        connectors.append(contentsOf: try Self.connectors(of: [vc] + tree, &ctx))
+        connectors.append(contentsOf: try AppKitNibParts.connectors(of: [vc] + tree, &ctx))
         let accessibility = try AppKitConnectors.accessibilityConnectors(of: tree, &ctx)
         AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: [], connectors: connectors,
                                objects: objects, parents: parents, accessibility: accessibility, &ctx)

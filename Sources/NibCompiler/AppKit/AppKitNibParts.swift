@@ -1,0 +1,45 @@
+import KeyedArchive
+
+/// Parts of the AppKit nibs that hold one piece of a document (storyboard scenes, table cell
+/// prototypes): the owner and application stand-ins, a subtree in object-table order, its connectors.
+enum AppKitNibParts {
+    /// The owner of a storyboard scene nib or a table cell prototype nib: an `NSCustomObject` of class `NSObject`.
+    static func owner(_ ctx: inout EncodingContext) -> NibGraph.Value {
+        let i = ctx.graph.add("NSCustomObject")
+        ctx.graph.set(i, "NSClassName", ctx.graph.string("NSObject"))
+        return .ref(i)
+    }
+
+    /// The application stand-in (`NSClassName` NSApplication) those nibs carry.
+    static func application(_ ctx: inout EncodingContext) -> NibGraph.Value {
+        let i = ctx.graph.add("NSCustomObject")
+        ctx.graph.set(i, "NSClassName", ctx.graph.string("NSApplication"))
+        return .ref(i)
+    }
+
+    /// Objects of the subtree of `o` (itself included) in ibtool's object-table order, with parents.
+    static func subtree(_ o: Int, _ ctx: EncodingContext) -> [Int] {
+        let order = AppKitNibBuilder.objectOrder(ctx.doc)
+        var inside = Set([o])
+        var out: [Int] = []
+        for x in order {
+            if x == o || ctx.doc.objects[x].parent.map({ inside.contains($0) }) == true {
+                inside.insert(x)
+                if !AppKitNibBuilder.isUnarchived(ctx.doc.objects[x].name) { out.append(x) }
+            }
+        }
+        return out
+    }
+
+    /// Connectors for the `<connections>` of `objects` (segues are the storyboard's, not connectors).
+    static func connectors(of objects: [Int], _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
+        var out: [NibGraph.Value] = []
+        for o in objects {
+            for c in ctx.doc.objects[o].connections where c.kind != .segue {
+                if let v = try AppKitConnectors.encode(c, &ctx) { out.append(v) }
+            }
+        }
+        return out + (try AppKitConnectors.helpConnectors(of: objects, &ctx))
+            + (try AppKitConnectors.runtimeAttributeConnectors(of: objects, &ctx))
+    }
+}
