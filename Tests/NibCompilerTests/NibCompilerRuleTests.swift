@@ -76,6 +76,8 @@ import Nib
         ("test6_whitecolor", "a window's content clip view keeps its origin, mask and colour"),
         ("test7_clipview", "a text view without a background archives nil"),
         ("layout_guide", "safe-area guides: stand-ins on the view, the NSLayoutGuide constraints name"),
+        ("outline_cellview", "view-based tables: prototype cell views as nested nibs; appearance fonts; regular-sized scrollers"),
+        ("reusable_views_order", "reusable views by sorted identifier; each column's cell after the previous one's"),
     ]
 
     @Test(arguments: rules.map(\.pair))
@@ -142,6 +144,34 @@ import Nib
             #expect(counts.equal == counts.pairs, "\(name): \(cls) \(counts.equal) of \(counts.pairs): \(c.samples)")
         }
         #expect(c.byClass["NSClipView"] != nil)
+    }
+
+    @Test func tableCellPrototypesBecomeNibsOfTheirOwn() throws {
+        guard Corpus.require() else { return }
+        // test17_scrollhiding: two view-based tables, each with a prototype per column and no
+        // identifiers of their own, so the columns' automatic identifiers name them.
+        let url = Corpus.root.appendingPathComponent("xib/viraptor-ibtool/samples/correct/test17_scrollhiding.xib")
+        let (graph, _) = try NibCompiler().compileGraph(try XIBDocument(contentsOf: url))
+        let nibs = graph.objects.indices.filter { graph.className(ofObject: $0) == "NSNib" }
+        #expect(nibs.count == 4)
+        var frames: [String: String] = [:]
+        for n in nibs {
+            let inner = try #require(try graph.nestedArchive(ofObject: n))
+            let doc = try NibDocument(graph: inner)
+            // The owner (NSObject), the application stand-in, and the cell view as the only top-level object.
+            #expect(doc.placeholders.map(\.identifier).sorted() == ["IBFilesOwner", "NSApplication"], "\(doc.placeholders)")
+            #expect(doc.topLevelObjects.map(\.effectiveClassName) == ["NSTableCellView"])
+            let cell = try #require(inner.objects.indices.first { inner.className(ofObject: $0) == "NSTableCellView" })
+            let idValue = try #require(inner.value(ofObject: cell, forKey: "NSReuseIdentifierKey"))
+            let frameValue = try #require(inner.value(ofObject: cell, forKey: "NSFrame"))
+            let id = try #require(try inner.string(of: idValue))
+            frames[id] = try inner.string(of: frameValue)
+            // The prototype's outlet to its text field lives in its own nib, resolvable there.
+            #expect(doc.connections.map(\.label) == ["textField"])
+        }
+        // Row inset 10 plus half the spacing of 17; the next column after the first cell and the spacing.
+        #expect(frames["AutomaticTableColumnIdentifier.0"] == "{{18, 0}, {114, 24}}")
+        #expect(frames["AutomaticTableColumnIdentifier.1"] == "{{149, 0}, {90, 24}}")
     }
 
     @Test func localizedStoryboardsTitleWithLocalizableStrings() throws {

@@ -33,5 +33,6 @@ enum AppKitEncoders {
         DatePickerEncoder.self,
         LevelIndicatorEncoder.self,
         PathControlEncoder.self,
+        TableCellViewEncoder.self,
     ]
 }

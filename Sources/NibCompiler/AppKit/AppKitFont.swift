@@ -21,6 +21,7 @@ enum AppKitFont {
     /// The `NSFont` of `<font>` element `e` (shared with every equal font).
     static func font(_ e: Int, _ ctx: inout EncodingContext) -> NibGraph.Value {
         let el = ctx.tree.elements[e]
+        if el["usesAppearanceFont"] == "YES" { return appearanceFont(&ctx) }
         var name = el["name"] ?? "Helvetica"
         var size = el["size"].flatMap(Double.init) ?? 12
         var type: Int64 = 0
@@ -35,6 +36,20 @@ enum AppKitFont {
             return textStyleFont(name: name, size: size, flags: flags, style: "UICTFontTextStyleHeadline", &ctx)
         }
         return named(name, size: size, flags: flags, &ctx)
+    }
+
+    /// `<font usesAppearanceFont="YES">`: the 13-point system font that takes its size from the
+    /// appearance (`NSFontUsesAppearanceFontSize`), shared.
+    static func appearanceFont(_ ctx: inout EncodingContext) -> NibGraph.Value {
+        let key = "font:appearance"
+        if let cached = ctx.shared[key] { return cached }
+        let i = ctx.graph.add("NSFont")
+        ctx.graph.set(i, "NSName", ctx.graph.string(".AppleSystemUIFont"))
+        ctx.graph.set(i, "NSFontUsesAppearanceFontSize", .bool(true))
+        ctx.graph.set(i, "NSSize", .double(13))
+        ctx.graph.set(i, "NSfFlags", .int(flags(type: 4)))
+        ctx.shared[key] = .ref(i)
+        return .ref(i)
     }
 
     /// The font of meta font `name` at its own size.

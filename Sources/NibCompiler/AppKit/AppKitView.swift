@@ -124,6 +124,8 @@ enum AppKitView {
         }
         if let sv { ctx.graph.set(g, "NSSuperview", sv) }
         ctx.graph.set(g, "NSViewWantsBestResolutionOpenGLSurface", .bool(true))
+        // The view's user interface identifier (a table cell prototype's reuse identifier).
+        if let id = ctx.reuseIdentifiers[o] ?? ctx.attr(o, "identifier") { ctx.graph.set(g, "NSReuseIdentifierKey", ctx.graph.string(id)) }
         if ctx.flag(o, "wantsLayer") || tile?.layer == true { ctx.graph.set(g, "NSViewIsLayerTreeHost", .bool(true)) }
         if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO", superview.map({ ctx.doc.objects[$0].name == "stackView" }) == true
             || ctx.doc.objects[o].key == nil && superview != nil && isConstrained(o, ctx) {

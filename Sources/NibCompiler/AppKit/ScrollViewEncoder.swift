@@ -175,10 +175,10 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSAllowsLogicalLayoutDirection", .bool(false))
         ctx.graph.set(g, "NSControlAction", action)
         ctx.graph.set(g, "NSControlTarget", target)
-        // Overlay scrollers (of an autohiding scroll view around a table) are regular-sized.
-        // Overlay scrollers around a table, and the legacy scrollers of other documents, are regular-sized.
-        let tiledRegular = ctx.tiles[o]?.regularSize == true
-        let size = tiledRegular ? "regular" : ctx.attr(o, "controlSize") ?? "regular"
+        // A scroll view's scrollers archive as regular-sized whatever the source says (every golden
+        // pair, small ones included); the small size survives in NSsFlags.
+        let inScrollView = ctx.doc.objects[o].parent.map { ctx.doc.objects[$0].name == "scrollView" } ?? false
+        let size = inScrollView ? "regular" : ctx.attr(o, "controlSize") ?? "regular"
         ctx.graph.set(g, "NSControlSize", .int(AppKitControl.sizes[size] ?? 0))
         ctx.graph.set(g, "NSControlContinuous", .bool(false))
         ctx.graph.set(g, "NSControlRefusesFirstResponder", .bool(false))

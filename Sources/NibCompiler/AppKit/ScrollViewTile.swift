@@ -23,8 +23,6 @@ struct ScrollViewTile {
         /// The graph object of the superview (and next responder), when the tile supplies it.
         var superview: Int?
         var layer = false
-        /// A scroller the tile gives the regular control size.
-        var regularSize = false
         /// A scroller the document's size enables.
         var enabled = false
     }
@@ -111,7 +109,6 @@ struct ScrollViewTile {
             p.layer = border == 0 && doc.map { ctx.doc.objects[$0].name != "textView" } ?? true
             // A table wider than its clip view enables the horizontal scroller, shown or not.
             if !vertical, let doc, ctx.tableFitFlags[doc] == 0x60_0000 { p.enabled = true }
-            p.regularSize = isTable ? overlay : !overlay
             if isTable {
                 let shown = vertical ? verticalShown : horizontalShown
                 p.hidden = !shown

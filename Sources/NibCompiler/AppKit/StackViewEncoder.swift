@@ -26,7 +26,6 @@ enum StackViewEncoder: ObjectEncoder {
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.setClass(of: o, g, "NSStackView")
         try AppKitView.encodeBase(o, g, &ctx)
-        if let identifier = ctx.attr(o, "identifier") { ctx.graph.set(g, "NSReuseIdentifierKey", ctx.graph.string(identifier)) }
         // A stack laid out by constraints (no fixed frame) does not translate its autoresizing mask;
         // nor does a stack of a custom class, whatever its frame.
         if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO",

@@ -2,8 +2,8 @@ import KeyedArchive
 
 /// `<tableView>`/`<outlineView>` → `NSTableView`/`NSOutlineView`, `<tableColumn>` → `NSTableColumn`
 /// (with its `<tableHeaderCell>` property as an `NSTableHeaderCell`), `<tableHeaderView>` →
-/// `NSTableHeaderView`. View-based tables' prototype cell views are compiled as objects but not yet
-/// archived as reusable-view nibs (a warning says so).
+/// `NSTableHeaderView`. View-based tables archive their prototype cell views as nibs
+/// (``TablePrototypes``).
 enum TableViewEncoder: ObjectEncoder {
     static let elements = ["tableView", "outlineView", "tableColumn", "tableHeaderView"]
     static let autoresizing: [String: Int64] = [
@@ -103,10 +103,13 @@ enum TableViewEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSOutlineViewIndentationPerLevelKey", .float(Float(ctx.attr(o, "indentationPerLevel").flatMap(Double.init) ?? 0)))
             if !ctx.flag(o, "autoresizesOutlineColumn") { ctx.graph.set(g, "NSOutlineViewAutoresizesOutlineColumnKey", .bool(false)) }
             if ctx.flag(o, "autosaveExpandedItems") { ctx.graph.set(g, "NSOutlineViewAutosaveExpandedItemsKey", .bool(true)) }
+            if ctx.attr(o, "indentationMarkerFollowsCell") == "NO" { ctx.graph.set(g, "NSOutlineViewIndentationMarkerFollowsCellKey", .bool(false)) }
             ctx.graph.set(g, "NSOutineViewStronglyReferencesItems", .bool(true))
         }
         if ctx.flag(o, "viewBased") {
-            ctx.warn("view-based table prototypes (NSTableViewArchivedReusableViewsKey) are not compiled yet", at: o)
+            // A view-based table holds its row views as subviews: none at archive time.
+            if ctx.objects(o, in: "subviews").isEmpty { ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", [])) }
+            if let reusable = try TablePrototypes.reusableViews(of: o, &ctx) { ctx.graph.set(g, "NSTableViewArchivedReusableViewsKey", reusable) }
         }
     }
 

@@ -51,6 +51,8 @@ struct EncodingContext {
     var cornerTiles: [Int: (frame: [Double], hidden: Bool, adoptedBy: Int?)] = [:]
     /// Table or outline view (XIB object) → the graph object of its corner view, once encoded.
     var cornerViews: [Int: Int] = [:]
+    /// Prototype cell view (XIB object) → its reuse identifier, in the nib compiled for that prototype.
+    var reuseIdentifiers: [Int: String] = [:]
     /// Elements already warned about, so each unsupported name is reported once per element.
     private var warned: Set<Int> = []
     /// Nesting of `ref` calls in progress; bounded by the XML depth limit, checked anyway.

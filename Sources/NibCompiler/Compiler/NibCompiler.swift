@@ -39,7 +39,7 @@ public struct NibCompiler: Sendable {
         case .cocoa: try AppKitNibBuilder.build(&ctx)
         case .cocoaTouch: try UIKitNibBuilder.build(&ctx)
         }
-        return (ctx.graph.archiveGraph(coderVersion: 10), ctx.diagnostics)
+        return (ctx.graph.archiveGraph(coderVersion: 10), NibCompileDiagnostic.unique(ctx.diagnostics))
     }
 
     static let appKitEncoders: [String: any ObjectEncoder.Type] = registry(AppKitEncoders.all)

@@ -59,6 +59,13 @@ public struct NibCompileDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// 1-based column in the source.
     public var column: Int?
 
+    /// `diagnostics` without repeats, in first-seen order (a table cell prototype is compiled twice:
+    /// in the document's nib and in its own).
+    static func unique(_ diagnostics: [NibCompileDiagnostic]) -> [NibCompileDiagnostic] {
+        var seen = Set<NibCompileDiagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+
     /// A diagnostic.
     public init(severity: Severity, message: String, line: Int? = nil, column: Int? = nil) {
         self.severity = severity
