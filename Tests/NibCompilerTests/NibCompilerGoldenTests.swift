@@ -9,9 +9,9 @@ import Nib
 /// every compiled nib loads, and the golden-pair agreement does not fall below what has been reached.
 @Suite struct NibCompilerGoldenTests {
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
-    static let agreementFloor = 0.983
+    static let agreementFloor = 0.987
     static let loadingAlikeFloor = 173
-    static let fullyEqualFloor = 150
+    static let fullyEqualFloor = 151
 
     @Test func everyModernSourceCompilesOrSaysWhereItStopped() throws {
         guard Corpus.require() else { return }
@@ -169,6 +169,34 @@ import Nib
         #expect(nib.diagnostics.first?.line == 6)
         #expect(nib.diagnostics.first?.message.contains("<frobnicator>") == true)
         #expect(nib.graph.objects.indices.contains { nib.graph.className(ofObject: $0) == "NSFrobnicator" })
+    }
+
+    @Test func embeddedImagesThatDoNotDecodeFallBackToNamedImagesWithAWarning() throws {
+        // The first image's archive is not base64, the second's is base64 of something that is no archive.
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner"/>
+                <imageView id="i1"><imageCell key="cell" image="broken" id="c1"/></imageView>
+                <imageView id="i2"><imageCell key="cell" image="notAnArchive" id="c2"/></imageView>
+            </objects>
+            <resources>
+                <image name="broken" width="1" height="1">
+                    <mutableData key="keyedArchiveRepresentation">%%%</mutableData>
+                </image>
+                <image name="notAnArchive" width="1" height="1">
+                    <mutableData key="keyedArchiveRepresentation">aGVsbG8=</mutableData>
+                </image>
+            </resources>
+        </document>
+        """
+        let nib = try NibCompiler().compile(try XIBDocument(xml: Array(xml.utf8)))
+        let warnings = nib.diagnostics.filter { $0.message.contains("keyedArchiveRepresentation") }
+        #expect(warnings.map(\.line) == [10, 13], "\(nib.diagnostics)")
+        let g = nib.graph
+        #expect(g.objects.indices.filter { g.className(ofObject: $0) == "NSCustomResource" }.count == 2)
+        #expect(!g.objects.indices.contains { g.className(ofObject: $0) == "NSImage" })
     }
 
     @Test func brokenReferencesFailWithTheirLine() {

@@ -1,4 +1,6 @@
+import Foundation
 import KeyedArchive
+import Nib
 
 /// Images and other resources as AppKit nibs reference them: `NSCustomResource` {`NSClassName`,
 /// `NSResourceName`, `NSCatalogName`, `IBNamespaceID`, `IBDesignSize`, `IBDesignImageConfiguration`}.
@@ -21,6 +23,10 @@ enum AppKitResources {
         let systemNamespace = system || catalog == "system"
         let key = "image:\(name):\(catalog ?? ""):\(system)"
         if let cached = ctx.shared[key] { return cached }
+        if catalog == nil, let embedded = embeddedImage(name, &ctx) {
+            ctx.shared[key] = embedded
+            return embedded
+        }
         let i = ctx.graph.add("NSCustomResource")
         ctx.graph.set(i, "NSClassName", ctx.graph.string("NSImage"))
         ctx.graph.set(i, "NSResourceName", ctx.graph.string(name))
@@ -31,6 +37,42 @@ enum AppKitResources {
         ctx.graph.set(i, "IBDesignImageConfiguration", .null)
         ctx.shared[key] = .ref(i)
         return .ref(i)
+    }
+
+    /// An image the source carries itself (`<image name><mutableData key="keyedArchiveRepresentation">`:
+    /// an `NSKeyedArchiver` archive of the `NSImage`, as Interface Builder keeps pasted images and
+    /// images of sources without an asset catalog). ibtool archives the image, decoded and encoded
+    /// again: its representations as archived, plus `NSTintColor` nil and, for a colour with a custom
+    /// colour space, `NSLinearExposure` 1 (test16_buttons). Nil when there is no such data; a warning
+    /// when it does not decode, and the image is then a named resource.
+    static func embeddedImage(_ name: String, _ ctx: inout EncodingContext) -> NibGraph.Value? {
+        guard let r = ctx.doc.resources.first(where: { $0.kind == "image" && $0.name == name }),
+              let e = ctx.tree.child(of: r.element, key: "keyedArchiveRepresentation") else { return nil }
+        var text = ctx.tree.elements[e].text.filter { !$0.isWhitespace }
+        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+        do throws(ArchiveError) {
+            guard let data = Data(base64Encoded: text) else { throw ArchiveError(.corrupt, "not base64") }
+            let archive = try ArchiveGraph(archiveBytes: Array(data)).convertedToNIBArchive()
+            guard case .ref(let root)? = archive.top.first(where: { archive.keyName($0.key) == "root" })?.value else {
+                throw ArchiveError(.valueNotFound, "the archive has no root object")
+            }
+            let image = try ctx.graph.importObjects(from: archive, root: root)
+            guard case .ref(let g) = image else { return image }
+            for o in g ..< ctx.graph.objects.count {
+                switch ctx.graph.objects[o].className {
+                case "NSImage" where ctx.graph.value(o, "NSTintColor") == nil:
+                    ctx.graph.set(o, "NSTintColor", .null)
+                case "NSColor" where ctx.graph.value(o, "NSCustomColorSpace") != nil && ctx.graph.value(o, "NSLinearExposure") == nil:
+                    ctx.graph.set(o, "NSLinearExposure", .bytes(Array("1".utf8)))
+                default: break
+                }
+            }
+            return image
+        } catch {
+            ctx.warn("image \"\(name)\": its keyedArchiveRepresentation does not decode (\(error.reason)); compiled as a named image",
+                     element: e)
+            return nil
+        }
     }
 
     /// The `<resources><image name width height>` size of `name`.

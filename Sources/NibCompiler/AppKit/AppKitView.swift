@@ -149,8 +149,8 @@ enum AppKitView {
 
     /// The content hugging a view of this kind has when the nib says nothing: ibtool writes
     /// `NSHuggingPriority` only when the source differs from it (golden pairs: text fields, tables,
-    /// scrollers, pop-ups and push, recessed and textured buttons default to {250, 750}, steppers and
-    /// help buttons to {750, 750}).
+    /// scrollers, pop-ups and push, recessed, textured and round-rect buttons default to {250, 750},
+    /// steppers, help and disclosure buttons to {750, 750}).
     static func runtimeHugging(_ o: Int, _ ctx: EncodingContext) -> (String, String) {
         switch ctx.doc.objects[o].name {
         case "textField", "secureTextField", "searchField", "tableView", "outlineView", "scroller", "popUpButton", "segmentedControl", "slider",
@@ -164,8 +164,8 @@ enum AppKitView {
             let cell = ctx.object(o, key: "cell")
             let type = cell.flatMap { ctx.attr($0, "type") } ?? "push"
             switch type {
-            case "push", "recessed", "roundTextured": return ("250", "750")
-            case "help": return ("750", "750")
+            case "push", "recessed", "roundTextured", "roundRect": return ("250", "750")
+            case "help", "disclosureTriangle", "disclosure": return ("750", "750")
             default: return ("250", "250")
             }
         default:

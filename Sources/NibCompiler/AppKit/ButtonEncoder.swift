@@ -35,9 +35,17 @@ enum ButtonEncoder: ObjectEncoder {
         if ctx.attr(o, "borderStyle") == "borderAndBezel" { cellFlags |= 0x40_0000 }
         if !["wordWrapping", "charWrapping"].contains(ctx.attr(o, "lineBreakMode") ?? "wordWrapping") { cellFlags |= 0x40 }
         ctx.graph.set(g, "NSCellFlags", AppKitControl.int32(cellFlags))
-        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: "center") & ~0x40_0000))
+        // Check boxes and radio buttons align naturally when the source names no alignment (test16_buttons).
+        let defaultAlignment = type == "check" || type == "radio" ? "natural" : "center"
+        ctx.graph.set(g, "NSCellFlags2", AppKitControl.int32(AppKitControl.cellFlags2(o, ctx, defaultAlignment: defaultAlignment) & ~0x40_0000))
         ctx.graph.set(g, "NSContents", ctx.text(ctx.attr(o, "title") ?? "", of: o, property: "title"))
-        if let font = AppKitFont.font(of: o, &ctx) { ctx.graph.set(g, "NSSupport", font) }
+        if ctx.attr(o, "bezelStyle") == "inline", let f = ctx.property(o, "font"), ctx.tree.elements[f]["metaFont"] == "smallSystemBold" {
+            // An inline button's default font becomes the emphasized subheadline text style (test16_buttons).
+            ctx.graph.set(g, "NSSupport", AppKitFont.textStyleFont(name: ".AppleSystemUIFontDemi", size: 11, flags: 0x10,
+                                                                   style: "UICTFontTextStyleEmphasizedSubhead", &ctx))
+        } else if let font = AppKitFont.font(of: o, &ctx) {
+            ctx.graph.set(g, "NSSupport", font)
+        }
         if let control = AppKitControl.controlView(ofCell: o, ctx) {
             ctx.graph.set(g, "NSControlView", try ctx.ref(control))
         }
