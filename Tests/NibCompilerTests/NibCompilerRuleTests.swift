@@ -78,6 +78,7 @@ import Nib
         ("layout_guide", "safe-area guides: stand-ins on the view, the NSLayoutGuide constraints name"),
         ("outline_cellview", "view-based tables: prototype cell views as nested nibs; appearance fonts; regular-sized scrollers"),
         ("reusable_views_order", "reusable views by sorted identifier; each column's cell after the previous one's"),
+        ("test_matrix_flags", "matrices: cells row by row, the prototype, NSMatrixFlags from mode and selection"),
         ("test16_buttons", "images embedded as keyed archives; natural check boxes; inline buttons' text style; disclosure hugging"),
     ]
 

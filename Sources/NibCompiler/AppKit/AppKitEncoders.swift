@@ -34,5 +34,6 @@ enum AppKitEncoders {
         LevelIndicatorEncoder.self,
         PathControlEncoder.self,
         TableCellViewEncoder.self,
+        MatrixEncoder.self,
     ]
 }
