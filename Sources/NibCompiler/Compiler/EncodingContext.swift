@@ -43,6 +43,11 @@ struct EncodingContext {
     /// column (XIB object) → the width the fit gave it.
     var tableFitFlags: [Int: Int64] = [:]
     var columnWidths: [Int: Double] = [:]
+    /// The UIKit storyboard being compiled, when this nib is one of its view nibs.
+    var uikitPlan: UIKitStoryboardPlan?
+    /// UIKit view nib: segue (index in the plan) → the upstream placeholder proxy that reaches its
+    /// template, made by the view nib for a control or by a table for a prototype cell.
+    var upstreamProxies: [Int: Int] = [:]
     /// UIKit storyboard segue (index in the plan) → its template's graph object in this nib.
     var segueTemplates: [Int: Int] = [:]
     /// Split view panes: they clip to their bounds whatever the source says.

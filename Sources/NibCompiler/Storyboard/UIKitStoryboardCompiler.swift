@@ -166,6 +166,7 @@ enum UIKitStoryboardCompiler {
         let graphRoot = ctx.graph.add("NSObject")
         let owner = proxy("IBFilesOwner", &ctx), firstResponder = proxy("IBFirstResponder", &ctx)
         ctx.encoded[vc] = owner
+        ctx.uikitPlan = plan
         let viewValue = try ctx.ref(view)
         var topLevel: [NibGraph.Value] = [.ref(owner), .ref(firstResponder), viewValue]
         // The view's objects in UIKit's awake order.
@@ -173,15 +174,16 @@ enum UIKitStoryboardCompiler {
         let queue = try UIKitNibBuilder.awakeBelow(view, into: &awake, &ctx)
         let subtree = Set(queue)
         var connections = [outlet("view", .ref(owner), viewValue, &ctx)]
-        var placeholders: [Int: Int] = [:]
+        var listed = Set(ctx.upstreamProxies.keys)
+        for s in ctx.upstreamProxies.keys.sorted() { topLevel.append(.ref(ctx.upstreamProxies[s] ?? 0)) }
         for o in [vc] + queue {
             for c in doc.objects[o].connections {
                 if c.kind == .segue {
                     // A control performs its segue through the controller's template, reached upstream.
                     guard o != vc, subtree.contains(o), let s = plan.segueIndex[c.element] else { continue }
-                    let p = placeholders[s] ?? proxy(plan.upstream(s), &ctx)
-                    if placeholders[s] == nil {
-                        placeholders[s] = p
+                    let p = ctx.upstreamProxies[s] ?? proxy(plan.upstream(s), &ctx)
+                    ctx.upstreamProxies[s] = p
+                    if listed.insert(s).inserted {
                         topLevel.append(.ref(p))
                         awake.append(.ref(p))
                     }
@@ -203,6 +205,11 @@ enum UIKitStoryboardCompiler {
             for a in doc.objects[o].runtimeAttributes {
                 if let v = try UIKitRuntimeAttributes.encode(a, of: o, &ctx) { pairs.append(v) }
             }
+        }
+        // Placeholders a table's prototype cells asked for while the view was encoded.
+        for s in ctx.upstreamProxies.keys.sorted() where listed.insert(s).inserted {
+            topLevel.append(.ref(ctx.upstreamProxies[s] ?? 0))
+            awake.append(.ref(ctx.upstreamProxies[s] ?? 0))
         }
         UIKitNibBuilder.writeRoot(graphRoot, topLevel: topLevel, awake: awake, connections: connections, pairs: pairs, &ctx)
     }

@@ -14,6 +14,7 @@ enum UIButtonEncoder: ObjectEncoder {
         ctx.setClass(of: o, g, "UIButton")
         try UIKitView.encodeBase(o, g, &ctx)
         UIKitControl.encodeAlignments(o, g, &ctx)
+        UIKitControl.encodeState(o, g, &ctx)
         var content: [(NibGraph.Value, NibGraph.Value)] = []
         for e in ctx.tree.children(of: ctx.doc.objects[o].element, named: "state") {
             guard let state = ctx.tree.elements[e]["key"].flatMap({ states[$0] }) else { continue }

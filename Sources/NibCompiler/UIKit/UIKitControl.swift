@@ -16,4 +16,11 @@ enum UIKitControl {
             ctx.graph.set(g, "UIContentVerticalAlignment2", .int(v))
         }
     }
+
+    /// The control state the source sets: disabled (`UIDisabled`), selected, highlighted.
+    static func encodeState(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) {
+        if ctx.attr(o, "enabled") == "NO" { ctx.graph.set(g, "UIDisabled", .bool(true)) }
+        if ctx.flag(o, "selected") { ctx.graph.set(g, "UISelected", .bool(true)) }
+        if ctx.flag(o, "highlighted") { ctx.graph.set(g, "UIHighlighted", .bool(true)) }
+    }
 }

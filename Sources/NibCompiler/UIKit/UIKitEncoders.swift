@@ -9,5 +9,11 @@ enum UIKitEncoders {
         UIGestureRecognizerEncoder.self,
         UITextViewEncoder.self,
         ConstraintEncoder.self,
+        UIImageViewEncoder.self,
+        UITableViewEncoder.self,
+        UISwitchEncoder.self,
+        UISliderEncoder.self,
+        UIActivityIndicatorEncoder.self,
+        UIScrollViewEncoder.self,
     ]
 }

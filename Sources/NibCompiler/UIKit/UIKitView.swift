@@ -22,6 +22,8 @@ enum UIKitView {
             ctx.graph.set(g, "UISubviews", ctx.graph.collection("NSMutableArray", list))
         }
         if let bg = UIKitColor.color(of: o, key: "backgroundColor", &ctx) { ctx.graph.set(g, "UIBackgroundColor", bg) }
+        if let tag = ctx.attr(o, "tag").flatMap({ Int64($0) }), tag != 0 { ctx.graph.set(g, "UITag", .int(tag)) }
+        if let alpha = ctx.attr(o, "alpha").flatMap(Double.init), alpha != 1 { ctx.graph.set(g, "UIAlpha", .double(alpha)) }
         ctx.graph.set(g, "UIDeepDrawRect", .bool(true))
         if ctx.attr(o, "opaque") != "NO" { ctx.graph.set(g, "UIOpaque", .bool(true)) }
         if ctx.flag(o, "multipleTouchEnabled") { ctx.graph.set(g, "UIMultipleTouchEnabled", .bool(true)) }

@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+import CorpusSupport
+import KeyedArchive
+import Nib
+@testable import NibCompiler
+
+/// UIKit class encoders that no golden pair measures (the corpus has no ibtool twin for them): the
+/// keys UIKit's decoders read, checked on small sources and on every UIKit storyboard of the corpus.
+@Suite struct UIKitEncoderTests {
+    static func compile(_ body: String) throws -> (ArchiveGraph, [NibCompileDiagnostic]) {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+        \(body)
+            </objects>
+            <resources>
+                <image name="star" width="24" height="22"/>
+            </resources>
+        </document>
+        """
+        return try NibCompiler().compileGraph(try XIBDocument(xml: Array(xml.utf8)))
+    }
+
+    /// The values of the first object of class `cls`, by key.
+    static func values(_ g: ArchiveGraph, _ cls: String) throws -> [String: ArchiveValue] {
+        let i = try #require(g.objects.indices.first { g.className(ofObject: $0) == cls }, "no \(cls)")
+        var out: [String: ArchiveValue] = [:]
+        for kv in g.values(ofObject: i) { out[g.keyName(kv.key)] = kv.value }
+        return out
+    }
+
+    @Test func controlsArchiveTheirState() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0" y="0" width="320" height="480"/>
+                <subviews>
+                    <imageView userInteractionEnabled="NO" contentMode="scaleAspectFit" image="star" highlightedImage="star" id="img">
+                        <rect key="frame" x="10" y="10" width="24" height="22"/>
+                    </imageView>
+                    <switch opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" enabled="NO" id="sw">
+                        <rect key="frame" x="10" y="40" width="51" height="31"/>
+                    </switch>
+                    <slider opaque="NO" contentMode="scaleToFill" value="3" minValue="1" maxValue="5" continuous="NO" id="sl">
+                        <rect key="frame" x="10" y="80" width="200" height="30"/>
+                    </slider>
+                    <activityIndicatorView opaque="NO" contentMode="scaleToFill" hidesWhenStopped="NO" animating="YES" style="large" id="ai">
+                        <rect key="frame" x="10" y="120" width="37" height="37"/>
+                    </activityIndicatorView>
+                    <progressView opaque="NO" contentMode="scaleToFill" progress="0.25" id="pv">
+                        <rect key="frame" x="10" y="170" width="150" height="4"/>
+                    </progressView>
+                    <scrollView clipsSubviews="YES" contentMode="scaleToFill" pagingEnabled="YES" bounces="NO" showsVerticalScrollIndicator="NO" tag="7" alpha="0.5" id="scv">
+                        <rect key="frame" x="0" y="200" width="320" height="200"/>
+                    </scrollView>
+                </subviews>
+            </view>
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let image = try Self.values(g, "UIImageView")
+        #expect(image["UIUserInteractionDisabled"] == .bool(true))
+        #expect(image["UIImage"] != nil && image["UIHighlightedImage"] == image["UIImage"])
+        let placeholder = try Self.values(g, "UIImageNibPlaceholder")
+        #expect(placeholder["UIImageWidth"] == .double(24) && placeholder["UIImageHeight"] == .double(22))
+        let sw = try Self.values(g, "UISwitch")
+        #expect(sw["UISwitchOn"] == .bool(true) && sw["UIDisabled"] == .bool(true))
+        let slider = try Self.values(g, "UISlider")
+        #expect(slider["UIValue"] == .float(3) && slider["UIMinValue"] == .float(1) && slider["UIMaxValue"] == .float(5))
+        #expect(slider["UIContinuous"] == .bool(false))
+        let spinner = try Self.values(g, "UIActivityIndicatorView")
+        #expect(spinner["UIActivityIndicatorViewStyle"] == .int(101, width: 0) || spinner["UIActivityIndicatorViewStyle"].map { if case .int(101, _) = $0 { true } else { false } } == true)
+        #expect(spinner["UIAnimating"] == .bool(true) && spinner["UIHidesWhenStopped"] == .bool(false))
+        #expect(try Self.values(g, "UIProgressView")["UIProgress"] == .float(0.25))
+        let scroll = try Self.values(g, "UIScrollView")
+        #expect(scroll["UIPagingEnabled"] == .bool(true) && scroll["UIBounceEnabled"] == .bool(false))
+        #expect(scroll["UIShowsVerticalScrollIndicator"] == .bool(false) && scroll["UIShowsHorizontalScrollIndicator"] == nil)
+        #expect(scroll["UIAlpha"] == .double(0.5))
+        if case .int(let tag, _)? = scroll["UITag"] { #expect(tag == 7) } else { Issue.record("no UITag") }
+    }
+
+    @Test func aCellXibArchivesItsCell() throws {
+        let (g, _) = try Self.compile("""
+            <tableViewCell contentMode="scaleToFill" selectionStyle="none" accessoryType="checkmark" indentationWidth="10" reuseIdentifier="Row" textLabel="lbl" id="cell">
+                <rect key="frame" x="0" y="0" width="320" height="44"/>
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cell" id="cv">
+                    <rect key="frame" x="0" y="0" width="280" height="44"/>
+                    <subviews>
+                        <label opaque="NO" multipleTouchEnabled="YES" contentMode="left" text="Title" id="lbl">
+                            <rect key="frame" x="16" y="0" width="256" height="44"/>
+                        </label>
+                    </subviews>
+                </tableViewCellContentView>
+            </tableViewCell>
+        """)
+        let cell = try Self.values(g, "UITableViewCell")
+        #expect(cell["UIReuseIdentifier"].flatMap { try? g.string(of: $0) } == "Row")
+        if case .int(let s, _)? = cell["UISelectionStyle"] { #expect(s == 0) } else { Issue.record("no UISelectionStyle") }
+        if case .int(let a, _)? = cell["UIAccessoryType"] { #expect(a == 3) } else { Issue.record("no UIAccessoryType") }
+        guard case .ref(let content)? = cell["UIContentView"], case .ref(let label)? = cell["UITextLabel"] else {
+            Issue.record("no content view or text label"); return
+        }
+        #expect(g.className(ofObject: content) == "UITableViewCellContentView")
+        #expect(g.className(ofObject: label) == "UILabel")
+        // The cell XIB loads, the cell its only top-level object.
+        let doc = try NibDocument(graph: try ArchiveGraph(nibArchive: g.nibArchiveData()))
+        #expect(doc.topLevelObjects.map(\.effectiveClassName) == ["UITableViewCell"])
+        _ = try Nib(document: doc).instantiate(owner: nil)
+    }
+
+    @Test func prototypeCellsAreNibsTheirTableDequeues() throws {
+        guard Corpus.require() else { return }
+        var prototypes = 0, withSegues = 0
+        for entry in UIKitStoryboardTests.sources {
+            let bytes = try Corpus.bytes(entry.source)
+            guard XIBCorpus.isModern(bytes) else { continue }
+            let doc = try XIBDocument(xml: bytes)
+            guard doc.runtime == .cocoaTouch else { continue }
+            for (name, compiled) in try NibCompiler().compile(doc).nibs {
+                // Read back from the bytes written, as the loader meets them.
+                let graph = try ArchiveGraph(nibArchive: compiled.nibArchiveData())
+                let outer = try NibDocument(graph: graph)
+                let upstream = Set(outer.placeholders.map(\.identifier))
+                for e in outer.embeddedNibs {
+                    let key = try #require(e.key, "\(entry.name) \(name): a prototype nib outside the dictionary")
+                    let inner = try outer.embeddedDocument(e)
+                    let cells = inner.topLevelObjects
+                    #expect(cells.count == 1 && cells.first.map { inner.graph.className(ofObject: $0.index) } != nil, "\(entry.name) \(name) \(key)")
+                    let cell = try #require(cells.first)
+                    let id = inner.graph.value(ofObject: cell.index, forKey: "UIReuseIdentifier").flatMap { try? inner.graph.string(of: $0) }
+                    #expect(id == key, "\(entry.name) \(name): the nib filed under \(key) holds a cell reused as \(id ?? "nil")")
+                    // A segue the cell triggers reaches its template through a placeholder the view nib has too.
+                    let segues = inner.connections.filter { $0.label == "selectionSegueTemplate" || $0.label == "accessoryActionSegueTemplate" }
+                    for p in inner.placeholders where p.identifier.hasPrefix("UpstreamPlaceholder-") && !segues.isEmpty {
+                        #expect(upstream.contains(p.identifier) || graph.objects.indices.contains { i in
+                            graph.className(ofObject: i) == "NSDictionary" && graph.values(ofObject: i).contains { (try? graph.string(of: $0.value)) == p.identifier }
+                        }, "\(entry.name) \(name): \(p.identifier)")
+                    }
+                    if !segues.isEmpty { withSegues += 1 }
+                    var externals: [String: AnyObject] = [:]
+                    for p in inner.placeholders where p.kind != .filesOwner && p.kind != .firstResponder {
+                        externals[p.identifier] = NibObject(className: "External")
+                    }
+                    let objects = try Nib(document: inner).instantiate(owner: NibObject(className: "UITableView"), externalObjects: externals)
+                    #expect(objects.count == 1)
+                    prototypes += 1
+                }
+            }
+        }
+        print("UIKit prototype cells: \(prototypes) archived as nibs, \(withSegues) triggering segues")
+        #expect(prototypes >= 30)
+    }
+}
+
+/// A prototype cell that triggers a segue: its nib's selection outlet, the table's external objects
+/// and the view nib's placeholder all name the same upstream placeholder, which the scene's view
+/// loading table maps to the segue's template.
+@Suite struct UIKitPrototypeSegueTests {
+    static let storyboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="tvc">
+        <scenes>
+            <scene sceneID="s1">
+                <objects>
+                    <tableViewController id="tvc" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="44" sectionHeaderHeight="28" sectionFooterHeight="28" id="tv">
+                            <rect key="frame" x="0" y="0" width="375" height="667"/>
+                            <prototypes>
+                                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" reuseIdentifier="Item" id="cell">
+                                    <rect key="frame" x="0" y="28" width="375" height="44"/>
+                                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cell" id="cv">
+                                        <rect key="frame" x="0" y="0" width="375" height="44"/>
+                                        <subviews>
+                                            <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="btn">
+                                                <rect key="frame" x="300" y="7" width="60" height="30"/>
+                                                <state key="normal" title="Go"/>
+                                                <connections>
+                                                    <action selector="go:" destination="tvc" eventType="touchUpInside" id="a1"/>
+                                                </connections>
+                                            </button>
+                                        </subviews>
+                                    </tableViewCellContentView>
+                                    <connections>
+                                        <segue destination="detail" kind="show" identifier="ShowItem" id="seg1"/>
+                                    </connections>
+                                </tableViewCell>
+                            </prototypes>
+                            <connections>
+                                <outlet property="dataSource" destination="tvc" id="o1"/>
+                                <outlet property="delegate" destination="tvc" id="o2"/>
+                            </connections>
+                        </tableView>
+                    </tableViewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+            <scene sceneID="s2">
+                <objects>
+                    <viewController id="detail" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="dv">
+                            <rect key="frame" x="0" y="0" width="375" height="667"/>
+                        </view>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr2" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+    @Test func theSegueIsReachedThroughOnePlaceholder() throws {
+        let compiled = try NibCompiler().compile(try XIBDocument(xml: Array(Self.storyboard.utf8)))
+        let viewNib = try #require(compiled.nibs.first { $0.name == "tvc-view-tv" }, "\(compiled.nibs.map(\.name))")
+        let graph = try ArchiveGraph(nibArchive: viewNib.graph.nibArchiveData())
+        let outer = try NibDocument(graph: graph)
+        #expect(outer.placeholders.map(\.identifier).contains("UpstreamPlaceholder-seg1"), "\(outer.placeholders)")
+        let e = try #require(outer.embeddedNibs.first)
+        #expect(e.key == "Item")
+        let inner = try outer.embeddedDocument(e)
+        let names = Set(inner.placeholders.map(\.identifier))
+        // The segue's template and the controller the button's action targets are both upstream.
+        #expect(names == ["IBFilesOwner", "IBFirstResponder", "UpstreamPlaceholder-seg1", "UpstreamPlaceholder-tvc"], "\(names)")
+        #expect(inner.connections.map(\.label).sorted() == ["go:", "selectionSegueTemplate"])
+        // The table's external objects for "Item" name both placeholders.
+        let table = try #require(graph.objects.indices.first { graph.className(ofObject: $0) == "UITableView" })
+        guard case .ref(let externals)? = graph.value(ofObject: table, forKey: "UITableViewCellPrototypeNibExternalObjects") else {
+            Issue.record("no external objects"); return
+        }
+        var strings: [String] = []
+        for kv in graph.values(ofObject: externals) {
+            if case .ref(let d) = kv.value, graph.className(ofObject: d) == "NSDictionary" {
+                for inner in graph.values(ofObject: d) { if let s = try? graph.string(of: inner.value) { strings.append(s) } }
+            }
+        }
+        #expect(strings.contains("UpstreamPlaceholder-seg1") && strings.contains("UpstreamPlaceholder-tvc"), "\(strings)")
+        // The scene maps the segue's placeholder to its template for view loading.
+        let scene = try #require(compiled.nibs.first { $0.name.hasPrefix("UITableViewController-") }?.graph)
+        let sceneGraph = try ArchiveGraph(nibArchive: scene.nibArchiveData())
+        let texts = sceneGraph.objects.indices.compactMap { try? sceneGraph.string(of: .ref($0)) }
+        #expect(texts.contains("UpstreamPlaceholder-seg1"), "\(texts)")
+    }
+}
