@@ -67,6 +67,8 @@ import Nib
         #expect(placeholder["UIImageWidth"] == .double(24) && placeholder["UIImageHeight"] == .double(22))
         let sw = try Self.values(g, "UISwitch")
         #expect(sw["UISwitchOn"] == .bool(true) && sw["UIDisabled"] == .bool(true))
+        // UISwitch reads its own enabled key, NO when absent.
+        #expect(sw["UISwitchEnabled"] == .bool(false))
         let slider = try Self.values(g, "UISlider")
         #expect(slider["UIValue"] == .float(3) && slider["UIMinValue"] == .float(1) && slider["UIMaxValue"] == .float(5))
         #expect(slider["UIContinuous"] == .bool(false))
@@ -99,6 +101,12 @@ import Nib
         #expect(cell["UIReuseIdentifier"].flatMap { try? g.string(of: $0) } == "Row")
         if case .int(let s, _)? = cell["UISelectionStyle"] { #expect(s == 0) } else { Issue.record("no UISelectionStyle") }
         if case .int(let a, _)? = cell["UIAccessoryType"] { #expect(a == 3) } else { Issue.record("no UIAccessoryType") }
+        // The content view is also the cell's first subview.
+        if case .ref(let subviews)? = cell["UISubviews"] {
+            #expect(g.values(ofObject: subviews).filter { g.keyName($0.key) == "UINibEncoderEmptyKey" }.map(\.value) == [cell["UIContentView"]])
+        } else {
+            Issue.record("no UISubviews")
+        }
         guard case .ref(let content)? = cell["UIContentView"], case .ref(let label)? = cell["UITextLabel"] else {
             Issue.record("no content view or text label"); return
         }

@@ -1,8 +1,8 @@
 import KeyedArchive
 
 /// `<activityIndicatorView>` → `UIActivityIndicatorView` {`UIActivityIndicatorViewStyle`,
-/// `UIAnimating`, `UIHidesWhenStopped`, colour}; `<progressView>` → `UIProgressView` {`UIProgress`,
-/// `UIProgressViewStyle`, track and progress colours}.
+/// `UIAnimating`, `UIHidesWhenStopped`, `UIColor`}; `<progressView>` → `UIProgressView` {`UIProgress`,
+/// `UIProgressViewStyle`, track and progress colours and images}.
 enum UIActivityIndicatorEncoder: ObjectEncoder {
     static let elements = ["activityIndicatorView", "progressView"]
     /// `UIActivityIndicatorView.Style` by XIB name.
@@ -12,10 +12,13 @@ enum UIActivityIndicatorEncoder: ObjectEncoder {
         if ctx.doc.objects[o].name == "progressView" {
             ctx.setClass(of: o, g, "UIProgressView")
             try UIKitView.encodeBase(o, g, &ctx)
-            ctx.graph.set(g, "UIProgress", .float(Float(ctx.attr(o, "progress").flatMap(Double.init) ?? 0)))
+            // UIProgressView writes its style and progress only when they are not zero.
             if ctx.attr(o, "progressViewStyle") == "bar" { ctx.graph.set(g, "UIProgressViewStyle", .int(1)) }
-            if let c = UIKitColor.color(of: o, key: "progressTintColor", &ctx) { ctx.graph.set(g, "UIProgressTintColor", c) }
-            if let c = UIKitColor.color(of: o, key: "trackTintColor", &ctx) { ctx.graph.set(g, "UITrackTintColor", c) }
+            if let p = ctx.attr(o, "progress").flatMap(Double.init), p != 0 { ctx.graph.set(g, "UIProgress", .float(Float(p))) }
+            if let c = UIKitColor.color(of: o, key: "trackTintColor", &ctx) { ctx.graph.set(g, "UIProgressTrackTintColor", c) }
+            if let c = UIKitColor.color(of: o, key: "progressTintColor", &ctx) { ctx.graph.set(g, "UIProgressProgressTintColor", c) }
+            if let name = ctx.attr(o, "trackImage") { ctx.graph.set(g, "UIProgressTrackImage", UIKitImage.placeholder(name, &ctx)) }
+            if let name = ctx.attr(o, "progressImage") { ctx.graph.set(g, "UIProgressProgressImage", UIKitImage.placeholder(name, &ctx)) }
             return
         }
         ctx.setClass(of: o, g, "UIActivityIndicatorView")

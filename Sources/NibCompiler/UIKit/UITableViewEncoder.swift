@@ -2,14 +2,19 @@ import KeyedArchive
 
 /// `<tableView>` → `UITableView` (the scroll view keys, style, separators, row and section heights,
 /// selection rules, header and footer views, and its prototype cells as nibs: ``UITablePrototypes``),
-/// `<tableViewCell>` → `UITableViewCell` (reuse identifier, content view, selection and accessory,
-/// indentation, the labels and image view of a standard style), `<tableViewCellContentView>` →
+/// `<tableViewCell>` → `UITableViewCell` (reuse identifier, content view, also its first subview,
+/// style, selection and accessory, indentation, the labels and image view of a standard style), `<tableViewCellContentView>` →
 /// `UITableViewCellContentView`.
 enum UITableViewEncoder: ObjectEncoder {
     static let elements = ["tableView", "tableViewCell", "tableViewCellContentView"]
     static let styles: [String: Int64] = ["plain": 0, "grouped": 1, "insetGrouped": 2]
     static let separatorStyles: [String: Int64] = ["none": 0, "default": 1, "singleLine": 1, "singleLineEtched": 2]
     static let selectionStyles: [String: Int64] = ["none": 0, "blue": 1, "gray": 2, "default": 3]
+    /// `UITableViewCell.CellStyle` by the XIB's `style`; a cell without one is custom and says nothing.
+    static let cellStyles: [String: Int64] = [
+        "IBUITableViewCellStyleDefault": 0, "IBUITableViewCellStyleValue1": 1, "IBUITableViewCellStyleValue2": 2,
+        "IBUITableViewCellStyleSubtitle": 3,
+    ]
     static let accessoryTypes: [String: Int64] = [
         "none": 0, "disclosureIndicator": 1, "detailDisclosureButton": 2, "checkmark": 3, "detailButton": 4,
     ]
@@ -53,12 +58,22 @@ enum UITableViewEncoder: ObjectEncoder {
         ctx.setClass(of: o, g, "UITableViewCell")
         try UIKitView.encodeBase(o, g, &ctx)
         if let id = ctx.attr(o, "reuseIdentifier") { ctx.graph.set(g, "UIReuseIdentifier", ctx.graph.string(id)) }
-        if let content = ctx.object(o, key: "contentView") { ctx.graph.set(g, "UIContentView", try ctx.ref(content)) }
+        if let content = ctx.object(o, key: "contentView") {
+            // The content view is the cell's first subview as well as its content view.
+            let value = try ctx.ref(content)
+            var subviews = [value]
+            for s in ctx.objects(o, in: "subviews") { subviews.append(try ctx.ref(s)) }
+            ctx.graph.set(g, "UISubviews", ctx.graph.collection("NSMutableArray", subviews))
+            ctx.graph.set(g, "UIContentView", value)
+        }
+        if let style = ctx.attr(o, "style"), let s = cellStyles[style] { ctx.graph.set(g, "UITableViewCellStyle", .int(s)) }
+        ctx.graph.set(g, "UITableCellBackgroundColorSet", .bool(true))
         ctx.graph.set(g, "UISelectionStyle", .int(selectionStyles[ctx.attr(o, "selectionStyle") ?? "default"] ?? 3))
         if let a = accessoryTypes[ctx.attr(o, "accessoryType") ?? "none"], a != 0 { ctx.graph.set(g, "UIAccessoryType", .int(a)) }
         if let a = accessoryTypes[ctx.attr(o, "editingAccessoryType") ?? "none"], a != 0 { ctx.graph.set(g, "UIEditingAccessoryType", .int(a)) }
         if let level = ctx.attr(o, "indentationLevel").flatMap({ Int64($0) }), level != 0 { ctx.graph.set(g, "UIIndentationLevel", .int(level)) }
-        if let width = ctx.attr(o, "indentationWidth").flatMap(Double.init) { ctx.graph.set(g, "UIIndentationWidth", .float(Float(width))) }
+        if let width = ctx.attr(o, "indentationWidth").flatMap(Double.init), width != 0 { ctx.graph.set(g, "UIIndentationWidth", .float(Float(width))) }
+        if ctx.attr(o, "focusStyle") == "custom" { ctx.graph.set(g, "UIFocusStyle", .int(1)) }
         // A standard style's subviews are named by the cell's attributes.
         for (attr, key) in [("textLabel", "UITextLabel"), ("detailTextLabel", "UIDetailTextLabel"), ("imageView", "UIImageView")] {
             if let id = ctx.attr(o, attr) { ctx.graph.set(g, key, try ctx.ref(id: id, from: ctx.doc.objects[o].element)) }
