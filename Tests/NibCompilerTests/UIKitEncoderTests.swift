@@ -250,3 +250,131 @@ import Nib
         #expect(texts.contains("UpstreamPlaceholder-seg1"), "\(texts)")
     }
 }
+
+/// Stack views, segmented controls and bars in a XIB; navigation items and their bar buttons in a
+/// storyboard's scene nib.
+@Suite struct UIKitBarAndStackTests {
+    @Test func stacksSegmentsAndBars() throws {
+        let (g, diagnostics) = try UIKitEncoderTests.compile("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0" y="0" width="320" height="480"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="fillEqually" alignment="center" spacing="8" id="stack">
+                        <rect key="frame" x="0" y="0" width="320" height="100"/>
+                        <subviews>
+                            <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="1" id="seg">
+                                <rect key="frame" x="0" y="0" width="200" height="32"/>
+                                <segments>
+                                    <segment title="First"/>
+                                    <segment title="Second"/>
+                                </segments>
+                            </segmentedControl>
+                        </subviews>
+                    </stackView>
+                    <toolbar opaque="NO" clearsContextBeforeDrawing="NO" contentMode="scaleToFill" barStyle="black" id="tb">
+                        <rect key="frame" x="0" y="436" width="320" height="44"/>
+                        <items>
+                            <barButtonItem systemItem="flexibleSpace" id="flex"/>
+                            <barButtonItem title="Share" style="done" enabled="NO" id="share"/>
+                        </items>
+                    </toolbar>
+                </subviews>
+            </view>
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let stack = try UIKitEncoderTests.values(g, "UIStackView")
+        for (key, expected) in [("UIStackViewAxis", 1), ("UIStackViewDistribution", 1), ("UIStackViewAlignment", 3)] {
+            if case .int(let v, _)? = stack[key] { #expect(v == Int64(expected), "\(key)") } else { Issue.record("no \(key)") }
+        }
+        #expect(stack["UIStackViewSpacing"] == .double(8) && stack["UIStackViewBaselineRelative"] == .bool(false))
+        #expect(stack["UIStackViewArrangedSubviews"] != nil)
+        let seg = try UIKitEncoderTests.values(g, "UISegmentedControl")
+        if case .int(let i, _)? = seg["UISelectedSegmentIndex"] { #expect(i == 1) } else { Issue.record("no UISelectedSegmentIndex") }
+        let titles = g.objects.indices.filter { g.className(ofObject: $0) == "UISegment" }.compactMap { i in
+            g.value(ofObject: i, forKey: "UISegmentInfo").flatMap { try? g.string(of: $0) }
+        }
+        #expect(titles == ["First", "Second"])
+        let bar = try UIKitEncoderTests.values(g, "UIToolbar")
+        guard case .ref(let items)? = bar["UIItems"] else { Issue.record("no UIItems"); return }
+        #expect(g.values(ofObject: items).filter { g.keyName($0.key) == "UINibEncoderEmptyKey" }.count == 2)
+        let buttons = g.objects.indices.filter { g.className(ofObject: $0) == "UIBarButtonItem" }
+        let enabled = buttons.map { g.value(ofObject: $0, forKey: "UIEnabled") }
+        #expect(enabled == [.bool(true), .bool(false)], "UIEnabled is read as NO when absent, so both are written")
+        #expect(g.value(ofObject: buttons[0], forKey: "UIIsSystemItem") == .bool(true))
+    }
+
+    @Test func navigationItemsLiveInTheSceneNib() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="nav">
+            <scenes>
+                <scene sceneID="s0">
+                    <objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar">
+                                <rect key="frame" x="0" y="0" width="375" height="44"/>
+                            </navigationBar>
+                            <connections>
+                                <segue destination="list" kind="relationship" relationship="rootViewController" id="root"/>
+                            </connections>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr0" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="list" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="lv">
+                                <rect key="frame" x="0" y="0" width="375" height="667"/>
+                            </view>
+                            <navigationItem key="navigationItem" title="Items" largeTitleDisplayMode="never" id="ni">
+                                <barButtonItem key="leftBarButtonItem" systemItem="edit" id="edit">
+                                    <connections>
+                                        <action selector="toggleEditing:" destination="list" id="a1"/>
+                                    </connections>
+                                </barButtonItem>
+                                <barButtonItem key="rightBarButtonItem" systemItem="add" id="add">
+                                    <connections>
+                                        <segue destination="detail" kind="show" id="addSegue"/>
+                                    </connections>
+                                </barButtonItem>
+                            </navigationItem>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController storyboardIdentifier="Detail" id="detail" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="dv">
+                                <rect key="frame" x="0" y="0" width="375" height="667"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr2" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+        let compiled = try NibCompiler().compile(try XIBDocument(xml: Array(xml.utf8)))
+        #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics)")
+        let scene = try #require(compiled.nibs.first { $0.name.hasPrefix("UINavigationController-") }?.graph)
+        let g = try ArchiveGraph(nibArchive: scene.nibArchiveData())
+        // The root controller embedded in the navigation controller's nib carries its navigation item.
+        let swappers = g.objects.indices.filter { g.className(ofObject: $0) == "UIClassSwapper" }
+        let list = try #require(swappers.first { i in
+            g.value(ofObject: i, forKey: "UIOriginalClassName").flatMap { try? g.string(of: $0) } == "UIViewController"
+        })
+        guard case .ref(let item)? = g.value(ofObject: list, forKey: "UINavigationItem") else { Issue.record("no UINavigationItem"); return }
+        #expect(g.value(ofObject: item, forKey: "UITitle").flatMap { try? g.string(of: $0) } == "Items")
+        #expect(g.value(ofObject: item, forKey: "UILeftBarButtonItem") != nil && g.value(ofObject: item, forKey: "UIRightBarButtonItem") != nil)
+        let nav = try #require(swappers.first { i in
+            g.value(ofObject: i, forKey: "UIOriginalClassName").flatMap { try? g.string(of: $0) } == "UINavigationController"
+        })
+        #expect(g.value(ofObject: nav, forKey: "UINavigationBar") != nil)
+        // The edit button's action and the add button's segue are connections of the scene nib.
+        let doc = try NibDocument(graph: g)
+        let labels = doc.connections.map(\.label)
+        #expect(labels.contains("toggleEditing:") && labels.contains("perform:"), "\(labels)")
+    }
+}

@@ -105,6 +105,7 @@ enum UIKitStoryboardCompiler {
             if let p = plan.parent[c], let pg = controllers[p] { ctx.graph.set(g, "UIParentViewController", .ref(pg)) }
             connections.append(outlet("storyboard", .ref(g), .ref(storyboard), &ctx))
         }
+        connections += try barConnections(family, plan, &ctx)
         if let g = controllers[root] {
             objects.append(.ref(g))
             connections.append(outlet("sceneViewController", .ref(owner), .ref(g), &ctx))
@@ -148,7 +149,45 @@ enum UIKitStoryboardCompiler {
             ctx.graph.set(g, "UINibName", ctx.graph.string(plan.viewNibName(c)))
         }
         if let title = ctx.attr(c, "title") { ctx.graph.set(g, "UITitle", ctx.graph.string(title)) }
+        // The controller's bar items, and a navigation controller's bar, live in its scene nib.
+        for (key, archived) in barKeys {
+            if let item = ctx.doc.objects[c].children.first(where: { ctx.doc.objects[$0].key == key }) { ctx.graph.set(g, archived, try ctx.ref(item)) }
+        }
         return g
+    }
+
+    /// Controller children archived in the scene nib, by XIB key → the controller's key.
+    static let barKeys = [("navigationItem", "UINavigationItem"), ("tabBarItem", "UITabBarItem"), ("navigationBar", "UINavigationBar")]
+
+    /// Connections of the bar items a family of controllers holds (actions aimed at the controllers,
+    /// outlets), and the segues those items trigger, performed on their templates in this nib.
+    static func barConnections(_ family: [Int], _ plan: UIKitStoryboardPlan, _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
+        let doc = ctx.doc
+        var out: [NibGraph.Value] = []
+        for c in family {
+            for child in doc.objects[c].children where barKeys.contains(where: { $0.0 == doc.objects[child].key }) {
+                for o in UIKitNibBuilder.descendants(of: child, doc) {
+                    for conn in doc.objects[o].connections {
+                        if conn.kind == .segue {
+                            guard let s = plan.segueIndex[conn.element] else { continue }
+                            let e = ctx.graph.add("UIRuntimeEventConnection")
+                            ctx.graph.set(e, "UILabel", ctx.graph.string("perform:"))
+                            ctx.graph.set(e, "UISource", try ctx.ref(o))
+                            ctx.graph.set(e, "UIDestination", .ref(plan.templateIndex(s, &ctx)))
+                            out.append(.ref(e))
+                            continue
+                        }
+                        // Only what this nib holds: the family's controllers and their bar items.
+                        guard let d = conn.destination.flatMap({ doc.objectIndex[$0] }), ctx.encoded[d] != nil else {
+                            ctx.warn("a bar item's connection to an object outside its scene nib is not compiled", element: conn.element)
+                            continue
+                        }
+                        if let v = try UIKitConnections.encode(conn, &ctx) { out.append(v) }
+                    }
+                }
+            }
+        }
+        return out
     }
 
     /// The templates of controller `c`'s segues (its own and those its view's objects trigger).

@@ -15,5 +15,9 @@ enum UIKitEncoders {
         UISliderEncoder.self,
         UIActivityIndicatorEncoder.self,
         UIScrollViewEncoder.self,
+        UIStackViewEncoder.self,
+        UISegmentedControlEncoder.self,
+        UIBarItemEncoder.self,
+        UIBarEncoder.self,
     ]
 }

@@ -80,6 +80,17 @@ enum UIKitNibBuilder {
         return queue
     }
 
+    /// Every object inside `o` (itself included), in document order.
+    static func descendants(of o: Int, _ doc: XIBDocument) -> [Int] {
+        var inside = Set([o])
+        var out: [Int] = []
+        for x in doc.objects.indices where x == o || doc.objects[x].parent.map({ inside.contains($0) }) == true {
+            inside.insert(x)
+            out.append(x)
+        }
+        return out
+    }
+
     /// Objects UIKit sends `awakeFromNib` (and lists in `UINibObjectsKey`).
     static func isAwoken(_ name: String) -> Bool { name != "viewControllerLayoutGuide" }
 }

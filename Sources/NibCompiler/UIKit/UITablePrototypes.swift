@@ -47,17 +47,6 @@ enum UITablePrototypes {
         if !externals.isEmpty { ctx.graph.set(g, externalObjectsKey, ctx.graph.dictionary("NSDictionary", externals)) }
     }
 
-    /// Every object inside `cell` (itself included), in document order.
-    static func subtree(_ cell: Int, _ doc: XIBDocument) -> [Int] {
-        var inside = Set([cell])
-        var out: [Int] = []
-        for o in doc.objects.indices where o == cell || doc.objects[o].parent.map({ inside.contains($0) }) == true {
-            inside.insert(o)
-            out.append(o)
-        }
-        return out
-    }
-
     /// What a cell's nib reaches outside itself: an object of the enclosing nib, or a segue's template.
     enum Reach {
         case object(Int)
@@ -71,7 +60,7 @@ enum UITablePrototypes {
         let doc = ctx.doc
         let root = ctx.graph.add("NSObject")
         let owner = UIKitStoryboardCompiler.proxy("IBFilesOwner", &ctx), firstResponder = UIKitStoryboardCompiler.proxy("IBFirstResponder", &ctx)
-        let objects = subtree(cell, doc)
+        let objects = UIKitNibBuilder.descendants(of: cell, doc)
         let inside = Set(objects)
         // Outside objects the cell's connections name become upstream placeholders.
         var outside: [(String, Reach)] = []
