@@ -378,3 +378,53 @@ import Nib
         #expect(labels.contains("toggleEditing:") && labels.contains("perform:"), "\(labels)")
     }
 }
+
+/// A controller's top and bottom layout guides in its view nib.
+@Suite struct UIKitLayoutGuideTests {
+    @Test func guidesAreSubviewsOfTheRootViewWithSupportConstraints() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="vc">
+            <scenes>
+                <scene sceneID="s">
+                    <objects>
+                        <viewController id="vc" sceneMemberID="viewController">
+                            <layoutGuides>
+                                <viewControllerLayoutGuide type="top" id="tg"/>
+                                <viewControllerLayoutGuide type="bottom" id="bg"/>
+                            </layoutGuides>
+                            <view key="view" contentMode="scaleToFill" id="v">
+                                <rect key="frame" x="0" y="0" width="375" height="667"/>
+                                <subviews>
+                                    <label opaque="NO" contentMode="left" text="Hi" translatesAutoresizingMaskIntoConstraints="NO" id="l">
+                                        <rect key="frame" x="16" y="20" width="100" height="21"/>
+                                    </label>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstItem="l" firstAttribute="top" secondItem="tg" secondAttribute="bottom" id="c1"/>
+                                </constraints>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+        let compiled = try NibCompiler().compile(try XIBDocument(xml: Array(xml.utf8)))
+        #expect(!compiled.diagnostics.contains { $0.message.contains("viewControllerLayoutGuide") }, "\(compiled.diagnostics)")
+        let nib = try #require(compiled.nibs.first { $0.name == "vc-view-v" }?.graph)
+        let g = try ArchiveGraph(nibArchive: nib.nibArchiveData())
+        let guides = g.objects.indices.filter { g.className(ofObject: $0) == "_UILayoutGuide" }
+        let names = guides.compactMap { g.value(ofObject: $0, forKey: "_UILayoutGuideIdentifier").flatMap { try? g.string(of: $0) } }
+        #expect(names.sorted() == ["_UIViewControllerBottom", "_UIViewControllerTop"])
+        #expect(g.objects.indices.filter { g.className(ofObject: $0) == "_UILayoutSupportConstraint" }.count == 4)
+        let view = try #require(g.objects.indices.first { i in
+            g.className(ofObject: i) == "UIView" && g.value(ofObject: i, forKey: "UISubviews") != nil
+        })
+        guard case .ref(let subviews)? = g.value(ofObject: view, forKey: "UISubviews") else { Issue.record("no subviews"); return }
+        let members = g.values(ofObject: subviews).compactMap { kv -> Int? in if case .ref(let i) = kv.value { i } else { nil } }
+        #expect(Set(guides).isSubset(of: Set(members)))
+        _ = try Nib(document: try NibDocument(graph: g)).instantiate(owner: NibObject(className: "UIViewController"))
+    }
+}

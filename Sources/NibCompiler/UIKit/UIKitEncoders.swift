@@ -19,5 +19,6 @@ enum UIKitEncoders {
         UISegmentedControlEncoder.self,
         UIBarItemEncoder.self,
         UIBarEncoder.self,
+        UILayoutGuideEncoder.self,
     ]
 }

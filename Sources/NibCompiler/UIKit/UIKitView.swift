@@ -15,7 +15,8 @@ enum UIKitView {
         let frame = ctx.property(o, "frame").map { r in ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 } } ?? [0, 0, 0, 0]
         ctx.graph.set(g, "UIBounds", .bytes(ArchiveGraph.geometryBlobBytes([0, 0, frame[2], frame[3]])))
         ctx.graph.set(g, "UICenter", .bytes(ArchiveGraph.geometryBlobBytes([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2])))
-        let subviews = ctx.objects(o, in: "subviews")
+        // A controller's root view also holds the controller's layout guides.
+        let subviews = ctx.objects(o, in: "subviews") + UILayoutGuideEncoder.guides(ofRootView: o, ctx)
         if !subviews.isEmpty {
             var list: [NibGraph.Value] = []
             for s in subviews { list.append(try ctx.ref(s)) }
@@ -50,11 +51,10 @@ enum UIKitView {
             ctx.graph.set(g, "UIViewContentCompressionResistancePriority", ctx.graph.string("{\(resistance.0), \(resistance.1)}"))
         }
         let constraints = ctx.objects(o, in: "constraints").filter { ctx.attr($0, "placeholder") != "YES" }
-        if !constraints.isEmpty {
-            var list: [NibGraph.Value] = []
-            for c in constraints { list.append(try ctx.ref(c)) }
-            ctx.graph.set(g, "UIViewAutolayoutConstraints", ctx.graph.collection("NSMutableArray", list))
-        }
+        var constraintList: [NibGraph.Value] = []
+        for c in constraints { constraintList.append(try ctx.ref(c)) }
+        constraintList += try UILayoutGuideEncoder.supportConstraints(forRootView: o, g, &ctx)
+        if !constraintList.isEmpty { ctx.graph.set(g, "UIViewAutolayoutConstraints", ctx.graph.collection("NSMutableArray", constraintList)) }
         if ctx.attr(o, "insetsLayoutMarginsFromSafeArea") == "NO" { ctx.graph.set(g, "UIViewInsetsLayoutMarginsFromSafeArea", .int(0)) }
         ctx.graph.set(g, "UIViewSemanticContentAttribute", .int(0))
         ctx.graph.set(g, "UIViewLargeContentStoredProperties", .null)
