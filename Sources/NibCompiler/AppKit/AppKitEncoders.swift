@@ -35,5 +35,6 @@ enum AppKitEncoders {
         PathControlEncoder.self,
         TableCellViewEncoder.self,
         MatrixEncoder.self,
+        VisualEffectViewEncoder.self,
     ]
 }
