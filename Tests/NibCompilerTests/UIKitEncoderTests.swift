@@ -83,6 +83,23 @@ import Nib
         if case .int(let tag, _)? = scroll["UITag"] { #expect(tag == 7) } else { Issue.record("no UITag") }
     }
 
+    @Test func longPressRecognizersKeepTheirTiming() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <pongPressGestureRecognizer allowableMovement="20" minimumPressDuration="1.5" id="lp"/>
+            <containerView opaque="NO" contentMode="scaleToFill" id="box">
+                <rect key="frame" x="0" y="0" width="100" height="100"/>
+            </containerView>
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let lp = try Self.values(g, "UILongPressGestureRecognizer")
+        #expect(lp["UILongPressGestureRecognizer.minimumPressDuration"] == .float(1.5))
+        #expect(lp["UILongPressGestureRecognizer.allowableMovement"] == .float(20))
+        #expect(lp["UILongPressGestureRecognizer.numberOfTouchesRequired"] == nil)
+        guard case .ref(let imp)? = lp["UILongPressGestureRecognizer._imp"] else { Issue.record("no _imp"); return }
+        #expect(g.className(ofObject: imp) == "UITapRecognizer")
+        #expect(g.objects.indices.contains { g.className(ofObject: $0) == "UIView" })
+    }
+
     @Test func aCellXibArchivesItsCell() throws {
         let (g, _) = try Self.compile("""
             <tableViewCell contentMode="scaleToFill" selectionStyle="none" accessoryType="checkmark" indentationWidth="10" reuseIdentifier="Row" textLabel="lbl" id="cell">

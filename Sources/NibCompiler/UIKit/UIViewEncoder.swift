@@ -1,10 +1,11 @@
 import KeyedArchive
 import Nib
 
-/// `<view>` → `UIView` (`_UIVisualEffectContentView` as a visual effect view's content view),
+/// `<view>` and `<containerView>` (the view an embed segue fills) → `UIView`
+/// (`_UIVisualEffectContentView` as a visual effect view's content view),
 /// `<visualEffectView>` → `UIVisualEffectView` with its blur effect, `<label>` → `UILabel`.
 enum UIViewEncoder: ObjectEncoder {
-    static let elements = ["view", "visualEffectView", "label"]
+    static let elements = ["view", "visualEffectView", "label", "containerView"]
     static let alignments: [String: Int64] = ["left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4]
     static let lineBreaks: [String: Int64] = [
         "wordWrap": 0, "characterWrap": 1, "clip": 2, "headTruncation": 3, "tailTruncation": 4, "middleTruncation": 5,
