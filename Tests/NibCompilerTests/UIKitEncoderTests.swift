@@ -396,6 +396,50 @@ import Nib
     }
 }
 
+/// iOS nib directories for deployment targets before iOS 13, as files and inside a `.storyboardc`.
+@Suite struct UIKitNibDirectoryTests {
+    @Test func oldDeploymentTargetsGetNibDirectories() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2"/>
+                <view contentMode="scaleToFill" id="v"><rect key="frame" x="0" y="0" width="10" height="10"/></view>
+            </objects>
+        </document>
+        """
+        let doc = try XIBDocument(xml: Array(xml.utf8))
+        let old = try NibCompiler(options: .init(minimumDeploymentTarget: "12.0")).compile(doc)
+        guard case .directory(let files) = old.layout else { Issue.record("expected a directory for iOS 12"); return }
+        #expect(files.map(\.name) == ["objects-13.0+.nib", "runtime.nib"])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("v-\(UUID().uuidString).nib")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try old.write(to: dir)
+        // Our loader opens the directory and picks a variant for the target it is asked about.
+        #expect(try Nib(contentsOf: dir).document.topLevelObjects.map(\.className) == ["UIView"])
+        if case .directory = try NibCompiler(options: .init(minimumDeploymentTarget: "13.0")).compile(doc).layout {
+            Issue.record("iOS 13 gets a flat NIBArchive")
+        }
+        if case .directory = try NibCompiler().compile(doc).layout { Issue.record("no target: a flat NIBArchive") }
+    }
+
+    @Test func storyboardNibsBecomeDirectoriesToo() throws {
+        let compiled = try NibCompiler(options: .init(minimumDeploymentTarget: "11.0"))
+            .compile(try XIBDocument(xml: Array(UIKitPrototypeSegueTests.storyboard.utf8)))
+        guard case .directory(let files) = compiled.layout else { Issue.record("a storyboard is a directory"); return }
+        let names = Set(files.map(\.name))
+        #expect(names.contains("tvc-view-tv.nib/objects-13.0+.nib") && names.contains("tvc-view-tv.nib/runtime.nib"), "\(names.sorted())")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(UUID().uuidString).storyboardc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try compiled.write(to: dir)
+        let storyboard = try Storyboard(contentsOf: dir)
+        let entry = try #require(storyboard.entryPoint)
+        let (controller, _) = try storyboard.instantiateScene(identifier: entry)
+        #expect(try storyboard.loadView(for: controller) != nil)
+    }
+}
+
 /// A controller's top and bottom layout guides in its view nib.
 @Suite struct UIKitLayoutGuideTests {
     @Test func guidesAreSubviewsOfTheRootViewWithSupportConstraints() throws {

@@ -80,6 +80,8 @@ public struct CompiledNib: Sendable {
         if runtime == .cocoa, let v = options.deploymentVersion, (v.major, v.minor) < (10, 13) {
             let keyed = try graph.convertedToKeyedArchive().keyedArchiveBinaryData()
             layout = .directory([("keyedobjects.nib", keyed), ("keyedobjects-101300.nib", nib)])
+        } else if runtime == .cocoaTouch, options.writesIOSNibDirectories {
+            layout = .directory(NibCompilerOptions.iOSNibDirectoryFiles.map { ($0, nib) })
         } else {
             layout = .file(nib)
         }

@@ -30,6 +30,18 @@ public struct NibCompilerOptions: Sendable, Hashable {
         self.colorProfiles = colorProfiles
     }
 
+    /// Whether UIKit nibs are written as nib directories: a deployment target before iOS 13 gets
+    /// `objects-13.0+.nib` for iOS 13 and later and `runtime.nib` for the systems before, as ibtool
+    /// lays them out (`nib-object-model.md` §3). Both hold the same encode here: nothing this
+    /// compiler writes needs iOS 13.
+    var writesIOSNibDirectories: Bool {
+        guard let v = deploymentVersion else { return false }
+        return v.major < 13
+    }
+
+    /// The files of an iOS nib directory, newest variant first.
+    static let iOSNibDirectoryFiles = ["objects-13.0+.nib", "runtime.nib"]
+
     /// `minimumDeploymentTarget` as (major, minor), when it parses.
     var deploymentVersion: (major: Int, minor: Int)? {
         guard let text = minimumDeploymentTarget else { return nil }

@@ -10,6 +10,8 @@ enum StoryboardCompiler {
         var files: [(name: String, bytes: [UInt8])] = []
         var graphs: [(name: String, graph: ArchiveGraph)] = []
         var diagnostics: [NibCompileDiagnostic] = []
+        /// Whether each nib is written as an iOS nib directory (``NibCompilerOptions/writesIOSNibDirectories``).
+        var iOSNibDirectories = false
     }
 
     static func compile(_ doc: XIBDocument, options: NibCompilerOptions) throws(ArchiveError) -> Output {
@@ -225,6 +227,11 @@ enum StoryboardCompiler {
 extension StoryboardCompiler.Output {
     mutating func add(_ name: String, _ graph: ArchiveGraph) throws(ArchiveError) {
         graphs.append((name, graph))
-        files.append((name + ".nib", try graph.nibArchiveData()))
+        let bytes = try graph.nibArchiveData()
+        if iOSNibDirectories {
+            for file in NibCompilerOptions.iOSNibDirectoryFiles { files.append((name + ".nib/" + file, bytes)) }
+        } else {
+            files.append((name + ".nib", bytes))
+        }
     }
 }

@@ -32,6 +32,7 @@ enum UIKitStoryboardCompiler {
     static func compile(_ doc: XIBDocument, options: NibCompilerOptions) throws(ArchiveError) -> StoryboardCompiler.Output {
         let plan = UIKitStoryboardPlan(doc: doc)
         var out = StoryboardCompiler.Output()
+        out.iOSNibDirectories = options.writesIOSNibDirectories
         var nibNames: [PlistDictEntry] = []
         for controller in plan.controllers where plan.parent[controller] == nil {
             let name = plan.identifier(controller)
