@@ -79,6 +79,8 @@ import Nib
         ("outline_cellview", "view-based tables: prototype cell views as nested nibs; appearance fonts; regular-sized scrollers"),
         ("reusable_views_order", "reusable views by sorted identifier; each column's cell after the previous one's"),
         ("test_matrix_flags", "matrices: cells row by row, the prototype, NSMatrixFlags from mode and selection"),
+        ("predicateEditor", "predicate editors: slice holder, rule editor keys, compound row templates with their pop-ups"),
+        ("pred_compound_chain", "a row template's pop-ups: chosen items, represented objects, laid out in a row"),
         ("test16_buttons", "images embedded as keyed archives; natural check boxes; inline buttons' text style; disclosure hugging"),
     ]
 

@@ -36,5 +36,6 @@ enum AppKitEncoders {
         TableCellViewEncoder.self,
         MatrixEncoder.self,
         VisualEffectViewEncoder.self,
+        PredicateEditorEncoder.self,
     ]
 }

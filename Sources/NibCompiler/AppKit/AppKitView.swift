@@ -154,7 +154,7 @@ enum AppKitView {
     static func runtimeHugging(_ o: Int, _ ctx: EncodingContext) -> (String, String) {
         switch ctx.doc.objects[o].name {
         case "textField", "secureTextField", "searchField", "tableView", "outlineView", "scroller", "popUpButton", "segmentedControl", "slider",
-             "datePicker", "pathControl", "matrix":
+             "datePicker", "pathControl", "matrix", "predicateEditor":
             return ("250", "750")
         case "stepper":
             return ("750", "750")

@@ -60,8 +60,26 @@ enum MenuItemEncoder: ObjectEncoder {
         } else if let cell = popUpCell(of: o, ctx) {
             ctx.graph.set(g, "NSAction", ctx.graph.string("_popUpItemAction:"))
             ctx.graph.set(g, "NSTarget", try ctx.ref(cell))
+        } else if let menu = ctx.doc.objects[o].parent, let cell = ctx.popUpCellOfMenu[menu] {
+            ctx.graph.set(g, "NSAction", ctx.graph.string("_popUpItemAction:"))
+            ctx.graph.set(g, "NSTarget", cell)
         }
+        if let represented = representedObject(of: o, &ctx) { ctx.graph.set(g, "NSRepObject", represented) }
         ctx.graph.set(g, "NSHiddenInRepresentation", .bool(false))
+    }
+
+    /// An item's `<integer|real|string key="representedObject">`, as an `NSNumber` or `NSString`.
+    static func representedObject(of o: Int, _ ctx: inout EncodingContext) -> NibGraph.Value? {
+        guard let e = ctx.property(o, "representedObject") else { return nil }
+        let el = ctx.tree.elements[e]
+        switch el.name {
+        case "integer": return el["value"].flatMap { Int64($0) }.map { ctx.graph.number($0) }
+        case "real": return el["value"].flatMap(Double.init).map { ctx.graph.number($0) }
+        case "string": return ctx.graph.string(el.text)
+        default:
+            ctx.warn("a represented object of kind <\(el.name)> is not compiled yet", element: e)
+            return nil
+        }
     }
 
     /// The pop-up button cell whose menu holds this item, if any.

@@ -56,6 +56,9 @@ struct EncodingContext {
     var cornerTiles: [Int: (frame: [Double], hidden: Bool, adoptedBy: Int?)] = [:]
     /// Table or outline view (XIB object) → the graph object of its corner view, once encoded.
     var cornerViews: [Int: Int] = [:]
+    /// Menu (XIB object) → the pop-up cell AppKit makes for it where the source has none (a
+    /// predicate row template's pop-ups): its items target that cell.
+    var popUpCellOfMenu: [Int: NibGraph.Value] = [:]
     /// Prototype cell view (XIB object) → its reuse identifier, in the nib compiled for that prototype.
     var reuseIdentifiers: [Int: String] = [:]
     /// Elements already warned about, so each unsupported name is reported once per element.
