@@ -81,6 +81,7 @@ import Nib
         ("test_matrix_flags", "matrices: cells row by row, the prototype, NSMatrixFlags from mode and selection"),
         ("predicateEditor", "predicate editors: slice holder, rule editor keys, compound row templates with their pop-ups"),
         ("pred_compound_chain", "a row template's pop-ups: chosen items, represented objects, laid out in a row"),
+        ("test34_pdfview", "PDFKit's PDFView keys; a view with no flags archives no NSvFlags"),
         ("test16_buttons", "images embedded as keyed archives; natural check boxes; inline buttons' text style; disclosure hugging"),
     ]
 

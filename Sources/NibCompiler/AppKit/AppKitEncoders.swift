@@ -37,5 +37,6 @@ enum AppKitEncoders {
         MatrixEncoder.self,
         VisualEffectViewEncoder.self,
         PredicateEditorEncoder.self,
+        PDFViewEncoder.self,
     ]
 }

@@ -104,7 +104,8 @@ enum AppKitView {
         ctx.graph.set(g, "NSNibTouchBar", .null)
         var flags = vFlags(o, ctx)
         if let hidden = tile?.hidden { flags = hidden ? flags | 0x8000_0000 : flags & ~0x8000_0000 }
-        ctx.graph.set(g, "NSvFlags", AppKitControl.int32(flags))
+        // A view whose flags are all clear archives none (test34_pdfview).
+        if flags != 0 { ctx.graph.set(g, "NSvFlags", AppKitControl.int32(flags)) }
         let subviews = ctx.objects(o, in: "subviews")
         resizeSubviews(of: o, subviews, &ctx)
         if !subviews.isEmpty || ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") != nil {
