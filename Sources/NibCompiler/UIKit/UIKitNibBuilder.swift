@@ -21,14 +21,8 @@ enum UIKitNibBuilder {
 
         // Connections: outlets (and collections) before events; within each, by label (property or
         // selector), and for equal labels every object's in document order, the placeholders' last.
-        var connections: [NibGraph.Value] = []
         let owners = doc.objects.indices.filter { doc.objects[$0].name != "placeholder" } + doc.objects.indices.filter { doc.objects[$0].name == "placeholder" }
-        for events in [false, true] {
-            let group = owners.flatMap { o in doc.objects[o].connections.filter { ($0.kind == .action) == events } }
-            for c in group.enumerated().sorted(by: { ($0.element.label ?? "", $0.offset) < ($1.element.label ?? "", $1.offset) }) {
-                if let v = try UIKitConnections.encode(c.element, &ctx) { connections.append(v) }
-            }
-        }
+        let connections = try orderedConnections(of: owners, &ctx)
         var pairs: [NibGraph.Value] = []
         for o in doc.objects.indices {
             for a in doc.objects[o].runtimeAttributes {
@@ -36,6 +30,22 @@ enum UIKitNibBuilder {
             }
         }
         writeRoot(root, topLevel: topLevel, awake: awake, connections: connections, pairs: pairs, &ctx)
+    }
+
+    /// The connections `owners` hold, outlets (and collections) before events, each group by label
+    /// and for equal labels in `owners` order; segues too unless `skippingSegues` (a caller that
+    /// compiles them itself), else they are reported.
+    static func orderedConnections(of owners: [Int], skippingSegues: Bool = false, _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
+        var out: [NibGraph.Value] = []
+        for events in [false, true] {
+            let group = owners.flatMap { o in
+                ctx.doc.objects[o].connections.filter { !(skippingSegues && $0.kind == .segue) && ($0.kind == .action) == events }
+            }
+            for c in group.enumerated().sorted(by: { ($0.element.label ?? "", $0.offset) < ($1.element.label ?? "", $1.offset) }) {
+                if let v = try UIKitConnections.encode(c.element, &ctx) { out.append(v) }
+            }
+        }
+        return out
     }
 
     /// Object 0's lists: top-level objects, objects to awake, connections, key/value pairs; ibtool

@@ -79,14 +79,7 @@ enum UITablePrototypes {
         topLevel.insert(cellValue, at: 2)
         var awake = topLevel
         _ = try UIKitNibBuilder.awakeBelow(cell, into: &awake, &ctx)
-        // Outlets (and collections) before events, each by label, as in a document's nib.
-        var connections: [NibGraph.Value] = []
-        for events in [false, true] {
-            let group = objects.flatMap { o in doc.objects[o].connections.filter { $0.kind != .segue && ($0.kind == .action) == events } }
-            for c in group.enumerated().sorted(by: { ($0.element.label ?? "", $0.offset) < ($1.element.label ?? "", $1.offset) }) {
-                if let v = try UIKitConnections.encode(c.element, &ctx) { connections.append(v) }
-            }
-        }
+        var connections = try UIKitNibBuilder.orderedConnections(of: objects, skippingSegues: true, &ctx)
         // A segue the cell triggers: its selection (or accessory) outlet names the template, reached
         // through the enclosing view nib.
         for o in objects {
