@@ -20,5 +20,6 @@ enum UIKitEncoders {
         UIBarItemEncoder.self,
         UIBarEncoder.self,
         UILayoutGuideEncoder.self,
+        UIViewLayoutGuideEncoder.self,
     ]
 }
