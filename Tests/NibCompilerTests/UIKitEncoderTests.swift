@@ -100,6 +100,33 @@ import Nib
         #expect(g.objects.indices.contains { g.className(ofObject: $0) == "UIView" })
     }
 
+    @Test func safeAreaConstraintsNameTheViewsGuide() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0" y="0" width="320" height="480"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="child">
+                        <rect key="frame" x="0" y="44" width="320" height="100"/>
+                    </view>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="sa"/>
+                <constraints>
+                    <constraint firstItem="child" firstAttribute="top" secondItem="sa" secondAttribute="top" id="c"/>
+                </constraints>
+            </view>
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let guide = try Self.values(g, "UILayoutGuide")
+        #expect(guide["UILayoutGuideIdentifier"].flatMap { try? g.string(of: $0) } == "UIViewSafeAreaLayoutGuide")
+        #expect(guide["UILayoutGuideOwningViewIsLocked"] == .bool(true))
+        guard case .ref(let owner)? = guide["UILayoutGuideOwningView"] else { Issue.record("no owning view"); return }
+        // The owning view is the root view, whose constraint names the guide.
+        guard case .ref(let list)? = g.value(ofObject: owner, forKey: "UIViewAutolayoutConstraints") else { Issue.record("no constraints"); return }
+        let constraint = try #require(g.values(ofObject: list).compactMap { kv -> Int? in if case .ref(let i) = kv.value { i } else { nil } }.first)
+        guard case .ref(let second)? = g.value(ofObject: constraint, forKey: "NSSecondItem") else { Issue.record("no second item"); return }
+        #expect(g.className(ofObject: second) == "UILayoutGuide")
+    }
+
     @Test func aCellXibArchivesItsCell() throws {
         let (g, _) = try Self.compile("""
             <tableViewCell contentMode="scaleToFill" selectionStyle="none" accessoryType="checkmark" indentationWidth="10" reuseIdentifier="Row" textLabel="lbl" id="cell">
