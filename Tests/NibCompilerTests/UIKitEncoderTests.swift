@@ -162,6 +162,34 @@ import Nib
         _ = try Nib(document: doc).instantiate(owner: nil)
     }
 
+    @Test func collectionViewsCarryTheirLayoutAndCellNibs() throws {
+        guard Corpus.require() else { return }
+        // ddg-ios: collection views with flow layouts and prototype cells of custom classes.
+        var views = 0, nibs = 0
+        for entry in UIKitStoryboardTests.sources {
+            let bytes = try Corpus.bytes(entry.source)
+            guard XIBCorpus.isModern(bytes), String(decoding: bytes, as: UTF8.self).contains("<collectionView ") else { continue }
+            for (_, compiled) in try NibCompiler().compile(try XIBDocument(xml: bytes)).nibs {
+                let g = try ArchiveGraph(nibArchive: compiled.nibArchiveData())
+                for i in g.objects.indices where g.className(ofObject: i) == "UICollectionView" {
+                    views += 1
+                    guard case .ref(let layout)? = g.value(ofObject: i, forKey: "UICollectionLayout") else { Issue.record("no layout"); continue }
+                    #expect(g.className(ofObject: layout) == "UICollectionViewFlowLayout")
+                    #expect(g.value(ofObject: layout, forKey: "UIItemSize") != nil)
+                }
+                let doc = try NibDocument(graph: g)
+                for e in doc.embeddedNibs {
+                    let inner = try doc.embeddedDocument(e)
+                    let cell = try #require(inner.topLevelObjects.first)
+                    let id = inner.graph.value(ofObject: cell.index, forKey: "UIReuseIdentifier").flatMap { try? inner.graph.string(of: $0) }
+                    #expect(id == e.key)
+                    nibs += 1
+                }
+            }
+        }
+        #expect(views >= 3 && nibs >= 3, "\(views) collection views, \(nibs) cell nibs")
+    }
+
     @Test func prototypeCellsAreNibsTheirTableDequeues() throws {
         guard Corpus.require() else { return }
         var prototypes = 0, withSegues = 0

@@ -21,5 +21,6 @@ enum UIKitEncoders {
         UIBarEncoder.self,
         UILayoutGuideEncoder.self,
         UIViewLayoutGuideEncoder.self,
+        UICollectionViewEncoder.self,
     ]
 }

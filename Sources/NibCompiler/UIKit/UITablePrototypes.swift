@@ -1,15 +1,19 @@
 import KeyedArchive
 
-/// A storyboard table view's prototype cells (`<prototypes>`), archived as UIKit archives them: a
+/// A storyboard table or collection view's prototype cells (`<prototypes>`, `<cells>`), archived as
+/// UIKit archives them: a
 /// dictionary reuse identifier → `UINib` {`archiveData`: a whole NIBArchive, `captureEnclosingNIBBundleOnDecode`}
 /// (`nib-object-model.md` §1.5), and for cells whose connections reach outside them, reuse identifier →
 /// external objects (`UpstreamPlaceholder-<id>` → the object in the enclosing nib). Each cell's nib
 /// holds File's Owner and First Responder proxies, the cell with its subviews in UIKit's awake order,
 /// a proxy per outside object, the connections and the runtime attributes of the cell's objects.
 enum UITablePrototypes {
-    static func encode(_ o: Int, _ g: Int, nibsKey: String, externalObjectsKey: String, _ ctx: inout EncodingContext) throws(ArchiveError) {
+    /// `container`: the element holding the prototypes (`prototypes` in a table, `cells` in a
+    /// collection view).
+    static func encode(_ o: Int, _ g: Int, container: String = "prototypes", nibsKey: String, externalObjectsKey: String,
+                       _ ctx: inout EncodingContext) throws(ArchiveError) {
         var cells: [(String, Int)] = []
-        for cell in ctx.objects(o, in: "prototypes") {
+        for cell in ctx.objects(o, in: container) {
             guard let id = ctx.attr(cell, "reuseIdentifier"), !id.isEmpty else {
                 ctx.warn("a prototype cell without a reuseIdentifier cannot be dequeued: it is not archived", at: cell)
                 continue
