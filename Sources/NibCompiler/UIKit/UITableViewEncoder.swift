@@ -56,16 +56,7 @@ enum UITableViewEncoder: ObjectEncoder {
 
     static func cell(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.setClass(of: o, g, "UITableViewCell")
-        try UIKitView.encodeBase(o, g, &ctx)
-        if let id = ctx.attr(o, "reuseIdentifier") { ctx.graph.set(g, "UIReuseIdentifier", ctx.graph.string(id)) }
-        if let content = ctx.object(o, key: "contentView") {
-            // The content view is the cell's first subview as well as its content view.
-            let value = try ctx.ref(content)
-            var subviews = [value]
-            for s in ctx.objects(o, in: "subviews") { subviews.append(try ctx.ref(s)) }
-            ctx.graph.set(g, "UISubviews", ctx.graph.collection("NSMutableArray", subviews))
-            ctx.graph.set(g, "UIContentView", value)
-        }
+        try UIKitCell.encodeBase(o, g, &ctx)
         if let style = ctx.attr(o, "style"), let s = cellStyles[style] { ctx.graph.set(g, "UITableViewCellStyle", .int(s)) }
         ctx.graph.set(g, "UITableCellBackgroundColorSet", .bool(true))
         ctx.graph.set(g, "UISelectionStyle", .int(selectionStyles[ctx.attr(o, "selectionStyle") ?? "default"] ?? 3))
