@@ -214,6 +214,7 @@ enum UIKitStoryboardCompiler {
         let queue = try UIKitNibBuilder.awakeBelow(view, into: &awake, &ctx)
         let subtree = Set(queue)
         var connections = [outlet("view", .ref(owner), viewValue, &ctx)]
+        let controllerSet = Set(plan.controllers)
         var listed = Set(ctx.upstreamProxies.keys)
         for s in ctx.upstreamProxies.keys.sorted() { topLevel.append(.ref(ctx.upstreamProxies[s] ?? 0)) }
         for o in [vc] + queue {
@@ -236,7 +237,13 @@ enum UIKitStoryboardCompiler {
                     continue
                 }
                 // The controller's own connections reach into its view; others stay within it.
-                if o == vc, c.destination.flatMap({ doc.objectIndex[$0] }).map({ subtree.contains($0) || $0 == vc }) != true { continue }
+                let destination = c.destination.flatMap { doc.objectIndex[$0] }
+                if o == vc, destination.map({ subtree.contains($0) || $0 == vc }) != true { continue }
+                guard destination.map({ plan.controller(enclosing: $0, among: controllerSet).map { $0 == vc } ?? true }) ?? true else {
+                    // Interface Builder lets a control aim at another scene's controller; no nib can hold that.
+                    ctx.warn("a connection to an object of another scene is not compiled", element: c.element)
+                    continue
+                }
                 if let v = try UIKitConnections.encode(c, &ctx) { connections.append(v) }
             }
         }
@@ -327,6 +334,19 @@ struct UIKitStoryboardPlan {
     func viewNibName(_ c: Int) -> String {
         let view = doc.objects[c].children.first { doc.objects[$0].key == "view" }.map { doc.objects[$0].id } ?? ""
         return "\(doc.objects[c].id)-view-\(view)"
+    }
+
+    /// The scene controller `o` is or lies inside, if any (scene-level objects such as gesture
+    /// recognizers have none); `controllers` is ``controllers`` as a set.
+    func controller(enclosing o: Int, among controllers: Set<Int>) -> Int? {
+        var current: Int? = o
+        var steps = 0
+        while let c = current, steps <= doc.objects.count {
+            if controllers.contains(c) { return c }
+            current = doc.objects[c].parent
+            steps += 1
+        }
+        return nil
     }
 
     /// The upstream placeholder identifier of segue `s`.
