@@ -451,6 +451,51 @@ import Nib
     }
 }
 
+/// A connection Interface Builder allows across scenes, which no nib can hold.
+@Suite struct UIKitCrossSceneTests {
+    @Test func connectionsToAnotherScenesControllerAreReported() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="a">
+            <scenes>
+                <scene sceneID="sa">
+                    <objects>
+                        <viewController id="a" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="av">
+                                <rect key="frame" x="0" y="0" width="375" height="667"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="btn">
+                                        <rect key="frame" x="0" y="0" width="60" height="30"/>
+                                        <connections>
+                                            <action selector="back:" destination="b" eventType="touchUpInside" id="x1"/>
+                                            <action selector="tap:" destination="a" eventType="touchUpInside" id="x2"/>
+                                        </connections>
+                                    </button>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="sb">
+                    <objects>
+                        <viewController storyboardIdentifier="B" id="b" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="bv"><rect key="frame" x="0" y="0" width="375" height="667"/></view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+        let compiled = try NibCompiler().compile(try XIBDocument(xml: Array(xml.utf8)))
+        #expect(compiled.diagnostics.map(\.message) == ["a connection to an object of another scene is not compiled"])
+        #expect(compiled.diagnostics.first?.line == 13)
+        let view = try #require(compiled.nibs.first { $0.name == "a-view-av" }?.graph)
+        let g = try ArchiveGraph(nibArchive: view.nibArchiveData())
+        #expect(!g.objects.indices.contains { g.className(ofObject: $0) == "UIViewController" })
+        #expect(try NibDocument(graph: g).connections.map(\.label).sorted() == ["tap:", "view"])
+    }
+}
+
 /// iOS nib directories for deployment targets before iOS 13, as files and inside a `.storyboardc`.
 @Suite struct UIKitNibDirectoryTests {
     @Test func oldDeploymentTargetsGetNibDirectories() throws {
