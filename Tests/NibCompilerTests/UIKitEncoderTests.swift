@@ -399,6 +399,13 @@ import Nib
                             <view key="view" contentMode="scaleToFill" id="lv">
                                 <rect key="frame" x="0" y="0" width="375" height="667"/>
                             </view>
+                            <toolbarItems>
+                                <barButtonItem title="Archive" id="archive">
+                                    <connections>
+                                        <action selector="archive:" destination="list" id="a2"/>
+                                    </connections>
+                                </barButtonItem>
+                            </toolbarItems>
                             <navigationItem key="navigationItem" title="Items" largeTitleDisplayMode="never" id="ni">
                                 <barButtonItem key="leftBarButtonItem" systemItem="edit" id="edit">
                                     <connections>
@@ -447,7 +454,9 @@ import Nib
         // The edit button's action and the add button's segue are connections of the scene nib.
         let doc = try NibDocument(graph: g)
         let labels = doc.connections.map(\.label)
-        #expect(labels.contains("toggleEditing:") && labels.contains("perform:"), "\(labels)")
+        #expect(labels.contains("toggleEditing:") && labels.contains("perform:") && labels.contains("archive:"), "\(labels)")
+        guard case .ref(let toolbar)? = g.value(ofObject: list, forKey: "UIToolbarItems") else { Issue.record("no UIToolbarItems"); return }
+        #expect(g.values(ofObject: toolbar).filter { g.keyName($0.key) == "UINibEncoderEmptyKey" }.count == 1)
     }
 }
 

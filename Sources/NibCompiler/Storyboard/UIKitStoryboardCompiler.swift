@@ -154,19 +154,27 @@ enum UIKitStoryboardCompiler {
         for (key, archived) in barKeys {
             if let item = ctx.doc.objects[c].children.first(where: { ctx.doc.objects[$0].key == key }) { ctx.graph.set(g, archived, try ctx.ref(item)) }
         }
+        let toolbarItems = ctx.objects(c, in: "toolbarItems")
+        if !toolbarItems.isEmpty {
+            var list: [NibGraph.Value] = []
+            for item in toolbarItems { list.append(try ctx.ref(item)) }
+            ctx.graph.set(g, "UIToolbarItems", ctx.graph.collection("NSArray", list))
+        }
         return g
     }
 
     /// Controller children archived in the scene nib, by XIB key → the controller's key.
     static let barKeys = [("navigationItem", "UINavigationItem"), ("tabBarItem", "UITabBarItem"), ("navigationBar", "UINavigationBar")]
 
-    /// Connections of the bar items a family of controllers holds (actions aimed at the controllers,
-    /// outlets), and the segues those items trigger, performed on their templates in this nib.
+    /// Connections of the bar items a family of controllers holds (navigation and tab bar items,
+    /// toolbar items): actions aimed at the controllers, outlets, and the segues those items trigger,
+    /// performed on their templates in this nib.
     static func barConnections(_ family: [Int], _ plan: UIKitStoryboardPlan, _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
         let doc = ctx.doc
         var out: [NibGraph.Value] = []
         for c in family {
-            for child in doc.objects[c].children where barKeys.contains(where: { $0.0 == doc.objects[child].key }) {
+            let items = doc.objects[c].children.filter { o in barKeys.contains { $0.0 == doc.objects[o].key } } + ctx.objects(c, in: "toolbarItems")
+            for child in items {
                 for o in UIKitNibBuilder.descendants(of: child, doc) {
                     for conn in doc.objects[o].connections {
                         if conn.kind == .segue {
