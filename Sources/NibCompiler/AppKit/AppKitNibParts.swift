@@ -32,10 +32,17 @@ enum AppKitNibParts {
     }
 
     /// Connectors for the `<connections>` of `objects` (segues are the storyboard's, not connectors).
-    static func connectors(of objects: [Int], _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
+    /// With `within`, a connection to an object outside that set (First Responder aside) cannot be
+    /// archived in this nib: it is reported and left out.
+    static func connectors(of objects: [Int], within inside: Set<Int>? = nil, _ ctx: inout EncodingContext) throws(ArchiveError) -> [NibGraph.Value] {
         var out: [NibGraph.Value] = []
         for o in objects {
             for c in ctx.doc.objects[o].connections where c.kind != .segue {
+                if let inside, let target = c.destination.flatMap({ ctx.doc.objectIndex[$0] }), !inside.contains(target),
+                   !AppKitConnectors.isFirstResponder(c.destination ?? "", ctx) {
+                    ctx.warn("a connection to an object outside this nib's objects cannot be archived in it", element: c.element)
+                    continue
+                }
                 if let v = try AppKitConnectors.encode(c, &ctx) { out.append(v) }
             }
         }

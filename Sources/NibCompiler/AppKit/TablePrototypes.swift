@@ -91,20 +91,7 @@ enum TablePrototypes {
         }
         let tree = AppKitNibParts.subtree(cell, ctx)
         let inside = Set(tree).union(["-2", "-3"].compactMap { ctx.doc.objectIndex[$0] })
-        var connectors: [NibGraph.Value] = []
-        for o in tree {
-            for c in ctx.doc.objects[o].connections where c.kind != .segue {
-                let target = c.destination.flatMap { ctx.doc.objectIndex[$0] }
-                if let target, !inside.contains(target), !AppKitConnectors.isFirstResponder(c.destination ?? "", ctx) {
-                    ctx.warn("a connection from a table cell prototype to an object outside it cannot be archived in the prototype's nib",
-                             element: c.element)
-                    continue
-                }
-                if let v = try AppKitConnectors.encode(c, &ctx) { connectors.append(v) }
-            }
-        }
-        connectors += try AppKitConnectors.helpConnectors(of: tree, &ctx)
-        connectors += try AppKitConnectors.runtimeAttributeConnectors(of: tree, &ctx)
+        let connectors = try AppKitNibParts.connectors(of: tree, within: inside, &ctx)
         var objects: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
         for o in tree {
             objects.append(try ctx.ref(o))
@@ -114,8 +101,7 @@ enum TablePrototypes {
         parents.append(owner)
         AppKitObjectData.write(root: root, data: data, owner: owner, visibleWindows: [], connectors: connectors,
                                objects: objects, parents: parents, &ctx)
-        let known = Set(parent.diagnostics)
-        parent.diagnostics += ctx.diagnostics.filter { !known.contains($0) }
+        parent.diagnostics += ctx.diagnostics
         return try ctx.graph.archiveGraph(coderVersion: 10).nibArchiveData()
     }
 }
