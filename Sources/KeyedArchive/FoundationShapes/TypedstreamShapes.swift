@@ -50,7 +50,7 @@ enum TypedstreamShapes {
         try u.expectClass(n, .string, as: "a string")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> String in
             let bytes = try u.decodeBytes()
-            guard let s = String(validating: bytes, as: UTF8.self) else {
+            guard let s = UTF8Text.string(bytes[...]) else {
                 throw u.located(.corruptArchive, "the string's \(bytes.count) bytes are not UTF-8", key: "+")
             }
             return s

@@ -161,7 +161,7 @@ public struct NIBArchiveReader: Sendable {
             if let nul = nameBytes.firstIndex(of: 0) {
                 throw ArchiveError(.corrupt, "classes[\(i)]: name has a NUL before its end", offset: nameAt + nul)
             }
-            guard let name = nibString(nameBytes) else {
+            guard let name = UTF8Text.string(nameBytes) else {
                 throw ArchiveError(.corrupt, "classes[\(i)]: name is not valid UTF-8", offset: nameAt)
             }
             s.pos = nameAt + Int(length)
@@ -192,7 +192,7 @@ public struct NIBArchiveReader: Sendable {
             let hash = ByteHash.hash(bytes)
             if let known = knownKeys.string(for: bytes, hash: hash) {
                 keys.append(known)
-            } else if let key = nibString(bytes) {
+            } else if let key = UTF8Text.string(bytes) {
                 keys.append(key)
             } else {
                 throw ArchiveError(.corrupt, "keys[\(i)] is not valid UTF-8", offset: at)
@@ -330,18 +330,6 @@ public struct NIBArchiveReader: Sendable {
         let all = NIBArchiveTable.allCases
         return (positions.map { all[$0] }, contiguous, max(0, count - max(last, NIBArchiveHeader.size)))
     }
-}
-
-/// Validated UTF-8 → String, with a fast path for ASCII (nearly every key and class name).
-@inline(__always)
-func nibString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    var ascii = true
-    for b in bytes where b >= 0x80 {
-        ascii = false
-        break
-    }
-    if ascii { return String(decoding: bytes, as: UTF8.self) }
-    return String(validating: bytes, as: UTF8.self)
 }
 
 extension ArchiveError {

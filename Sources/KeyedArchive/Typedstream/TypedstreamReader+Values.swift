@@ -262,7 +262,7 @@ extension TypedstreamReader {
     func stringValue(_ r: ArchiveRange) -> ArchiveValue {
         let slice = bytes[r.range]
         if slice.allSatisfy({ $0 < 0x80 }) { return .string(r, encoding: .ascii) }
-        if String(validating: slice, as: UTF8.self) != nil { return .string(r, encoding: .utf8) }
+        if UTF8Text.string(slice) != nil { return .string(r, encoding: .utf8) }
         return .bytes(r)
     }
 }

@@ -133,7 +133,7 @@ struct TypedstreamReader {
 
     func text(_ s: Int, _ what: String, at: Int) throws(ArchiveError) -> String {
         let r = strings[s]
-        guard let t = String(validating: bytes[r.range], as: UTF8.self) else {
+        guard let t = UTF8Text.string(bytes[r.range]) else {
             throw ArchiveError(.corrupt, "\(what) is not UTF-8", offset: at)
         }
         return t
