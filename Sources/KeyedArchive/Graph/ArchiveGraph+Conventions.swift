@@ -54,13 +54,16 @@ extension ArchiveGraph {
         var inline: [ArchiveValue] = []
         var numbered: [(Int, ArchiveValue)] = []
         var array: ArchiveValue?
+        let conventions = conventionKeys
         for kv in own {
-            let k = keyName(kv.key)
-            if k == NibKeys.emptyKey {
+            let c = canonicalIndex(ofKey: kv.key)
+            if c < 0 {
+                continue
+            } else if c == conventions.emptyKey {
                 inline.append(kv.value)
-            } else if k == NibKeys.objects {
+            } else if c == conventions.objects {
                 if array == nil { array = kv.value }
-            } else if k.hasPrefix("NS.object."), let i = Int(k.dropFirst(10)), i >= 0 {
+            } else if case let k = keyName(kv.key), k.hasPrefix("NS.object."), let i = Int(k.dropFirst(10)), i >= 0 {
                 numbered.append((i, kv.value))
             }
         }
@@ -84,11 +87,13 @@ extension ArchiveGraph {
         var inline: [ArchiveValue] = []
         var keyArray: ArchiveValue?
         var valueArray: ArchiveValue?
+        let conventions = conventionKeys
         for kv in values(ofObject: index) {
-            switch keyName(kv.key) {
-            case NibKeys.emptyKey: inline.append(kv.value)
-            case NibKeys.keys: if keyArray == nil { keyArray = kv.value }
-            case NibKeys.objects: if valueArray == nil { valueArray = kv.value }
+            switch canonicalIndex(ofKey: kv.key) {
+            case ..<0: continue
+            case conventions.emptyKey: inline.append(kv.value)
+            case conventions.keys: if keyArray == nil { keyArray = kv.value }
+            case conventions.objects: if valueArray == nil { valueArray = kv.value }
             default: continue
             }
         }
@@ -128,14 +133,14 @@ extension ArchiveGraph {
                         throw ArchiveError(.typeMismatch, "expected a string, found data", objectIndex: i)
                     }
                 case .object:
-                    if case let .bytes(r)? = self.value(ofObject: i, forKey: NibKeys.bytes) {
-                        guard let s = String(validating: bytes(r), as: UTF8.self) else {
+                    if case let .bytes(r)? = self.value(ofObject: i, canonicalKey: conventionKeys.bytes) {
+                        guard let s = UTF8Text.string(bytes(r)) else {
                             throw ArchiveError(.corrupt, "NS.bytes of a string is not valid UTF-8", objectIndex: i,
                                                keyPath: [NibKeys.bytes])
                         }
                         return s
                     }
-                    guard let inner = self.value(ofObject: i, forKey: NibKeys.string) else {
+                    guard let inner = self.value(ofObject: i, canonicalKey: conventionKeys.string) else {
                         throw ArchiveError(.typeMismatch, "expected a string, found a \(className(ofObject: i) ?? "classless") object",
                                            objectIndex: i)
                     }
@@ -160,8 +165,8 @@ extension ArchiveGraph {
             case .plain:
                 current = o.plainValue
             case .object:
-                for key in [NibKeys.intval, NibKeys.dblval, NibKeys.boolval] {
-                    if let v = self.value(ofObject: i, forKey: key) { return v }
+                for k in [conventionKeys.intval, conventionKeys.dblval, conventionKeys.boolval] {
+                    if let v = self.value(ofObject: i, canonicalKey: k) { return v }
                 }
                 throw ArchiveError(.typeMismatch, "expected a number, found a \(className(ofObject: i) ?? "classless") object",
                                    objectIndex: i)
@@ -183,7 +188,7 @@ extension ArchiveGraph {
             let o = try object(i)
             if o.kind == .plain {
                 current = o.plainValue
-            } else if let inner = self.value(ofObject: i, forKey: NibKeys.bytes) ?? self.value(ofObject: i, forKey: NibKeys.data) {
+            } else if let inner = self.value(ofObject: i, canonicalKey: conventionKeys.bytes) ?? self.value(ofObject: i, canonicalKey: conventionKeys.data) {
                 current = inner
             } else {
                 throw ArchiveError(.typeMismatch, "expected data, found a \(className(ofObject: i) ?? "classless") object",

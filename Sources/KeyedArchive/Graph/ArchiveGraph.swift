@@ -68,6 +68,8 @@ public struct ArchiveGraph: Sendable {
     @usableFromInline internal var canonicalKey: [Int32]
     /// Key string → canonical key index.
     @usableFromInline internal var keyLookup: ArchiveKeyTable
+    /// Canonical indices of the convention keys, looked up once (``ArchiveGraph/NibKeys``).
+    internal var conventionKeys: ConventionKeys
 
     internal init(metadata: Metadata, storage: [UInt8], keys: [String], classes: [ArchiveClass],
                   objects: [ArchiveObject], values: [ArchiveKeyedValue], items: [ArchiveValue],
@@ -83,6 +85,7 @@ public struct ArchiveGraph: Sendable {
         var canonical: [Int32] = []
         self.keyLookup = ArchiveKeyTable(keys: keys, hashes: keyHashes, canonical: &canonical)
         self.canonicalKey = canonical
+        self.conventionKeys = ConventionKeys(keyLookup)
     }
 }
 
@@ -190,7 +193,18 @@ extension ArchiveGraph {
     /// The first value of object `index` stored under `key`.
     public func value(ofObject index: Int, forKey key: String) -> ArchiveValue? {
         guard let k = keyLookup[key] else { return nil }
-        for kv in values(ofObject: index) where canonicalKey[kv.key] == k { return kv.value }
+        return value(ofObject: index, canonicalKey: k)
+    }
+
+    /// The canonical index of key index `k`, or -1 when `k` is outside the key table.
+    func canonicalIndex(ofKey k: Int) -> Int32 {
+        k >= 0 && k < canonicalKey.count ? canonicalKey[k] : -1
+    }
+
+    /// The first value of object `index` whose key's canonical index is `k` (-1: none).
+    func value(ofObject index: Int, canonicalKey k: Int32) -> ArchiveValue? {
+        guard k >= 0 else { return nil }
+        for kv in values(ofObject: index) where canonicalIndex(ofKey: kv.key) == k { return kv.value }
         return nil
     }
 
