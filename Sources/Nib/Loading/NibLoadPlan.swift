@@ -65,21 +65,18 @@ struct NibLoadPlan: Sendable {
         // not part of the nib's content; a keyed archive keeps those keys in `$top` instead.
         let rootIndex = g.metadata.source == .keyedArchive ? -1 : 0
         var plans: [NibObjectPlan] = []
-        var names: [String] = []
-        var slotByName: [String: Int] = [:]
-        func slot(_ n: String) -> Int {
-            if let s = slotByName[n] { return s }
-            names.append(n)
-            slotByName[n] = names.count - 1
-            return names.count - 1
-        }
+        var names = NibClassSlots(classCount: g.classes.count)
         for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
             guard converter.roles.role(ofObject: i, in: g).isDisjoint(with: [.value, .infrastructure]),
                   let name = g.className(ofObject: i) else { continue }
-            plans.append(try converter.objectPlan(i, className: name, effective: doc.effectiveClassName(i), classSlot: slot))
+            let effective = doc.effectiveClassName(i)
+            // Most objects try their archived class: one slot per class record, no string hashing.
+            let classSlot = effective == name ? names.slot(forClass: g.objects[i].classIndex, name) : names.slot(effective)
+            plans.append(try converter.objectPlan(i, className: name, effective: effective, classSlot: classSlot,
+                                                  slotOf: { names.slot($0) }))
         }
         objectPlans = converter.arena(placing: plans)
-        classNames = names
+        classNames = names.names
 
         var steps: [Step] = []
         // Runtime attributes of UIKit nibs are applied BEFORE connections (as measured on iOS); AppKit's
@@ -199,10 +196,11 @@ struct NibPlanConverter {
         return (subviewKeys.0 >= 0 && graph.sameKey(k, subviewKeys.0)) || (subviewKeys.1 >= 0 && graph.sameKey(k, subviewKeys.1))
     }
 
-    /// The recipe of object `i`; `classSlot` numbers the class names it may resolve to.
-    /// Its fields and targets go to ``fields`` and ``targets``; ``arena(placing:)`` makes the plans point there.
-    mutating func objectPlan(_ i: Int, className: String, effective: String,
-                             classSlot: (String) -> Int) throws(ArchiveError) -> NibObjectPlan {
+    /// The recipe of object `i`; `classSlot` is the slot of `effective`, and `slotOf` numbers any other
+    /// class name it may resolve to. Its fields and targets go to ``fields`` and ``targets``;
+    /// ``arena(placing:)`` makes the plans point there.
+    mutating func objectPlan(_ i: Int, className: String, effective: String, classSlot: Int,
+                             slotOf: (String) -> Int) throws(ArchiveError) -> NibObjectPlan {
         var slots = slotBuffer
         slots.removeAll()
         defer { slotBuffer = slots }
@@ -235,7 +233,7 @@ struct NibPlanConverter {
         }
         return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
                              construction: construction, isImagePlaceholder: role.contains(.imagePlaceholder),
-                             classSlot: classSlot(effective), originalSlot: original.map(classSlot) ?? -1, arena: Self.unplaced,
+                             classSlot: classSlot, originalSlot: original.map(slotOf) ?? -1, arena: Self.unplaced,
                              fieldRange: fieldStart ..< fields.count, refRange: refStart ..< subviewStart,
                              subviewRange: subviewStart ..< targets.count)
     }
@@ -353,5 +351,33 @@ struct NibSlotList {
         }
         targets.append(target)
         return targets.count - 1
+    }
+}
+
+/// The distinct class names a nib's objects may resolve to, numbered in first-use order.
+struct NibClassSlots {
+    private(set) var names: [String] = []
+    private var slotByName: [String: Int] = [:]
+    /// Class record → slot of its name, or -1 until first asked.
+    private var slotOfClass: [Int]
+
+    /// `classCount` is the graph's class-table size (already bounded by the reader's limits).
+    init(classCount: Int) {
+        slotOfClass = [Int](repeating: -1, count: max(0, classCount))
+    }
+
+    /// The slot of `name`, adding it when new.
+    mutating func slot(_ name: String) -> Int {
+        if let s = slotByName[name] { return s }
+        names.append(name)
+        slotByName[name] = names.count - 1
+        return names.count - 1
+    }
+
+    /// The slot of class record `c`, whose name is `name`.
+    mutating func slot(forClass c: Int, _ name: String) -> Int {
+        guard c >= 0, c < slotOfClass.count else { return slot(name) }
+        if slotOfClass[c] < 0 { slotOfClass[c] = slot(name) }
+        return slotOfClass[c]
     }
 }
