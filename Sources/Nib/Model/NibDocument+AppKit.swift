@@ -21,18 +21,19 @@ extension NibDocument {
             throw ArchiveError(.corrupt, "NSObjectsKeys has \(keys.count) entries but NSObjectsValues has \(values.count)",
                                objectIndex: data, keyPath: ["NSObjectsKeys"])
         }
-        var seen = Set<Int>()
+        // Objects listed in NSObjectsKeys, by archive index (nibObjectIndex only returns indices in range).
+        var listed = [Bool](repeating: false, count: g.objects.count)
         for (k, v) in zip(keys, values) {
             guard let child = g.nibObjectIndex(k) else { continue }
-            objects.append(reference(child))
-            if let parent = g.nibObjectIndex(v) { parents.append(NibParentLink(object: reference(child), parent: reference(parent))) }
-            seen.insert(child)
+            let ref = reference(child)
+            objects.append(ref)
+            if let parent = g.nibObjectIndex(v) { parents.append(NibParentLink(object: ref, parent: reference(parent))) }
+            listed[child] = true
         }
 
-        // Placeholders: NSCustomObject "FirstResponder" / "NSApplication", external-object placeholders.
-        var candidates = Set(seen)
-        for i in g.objects.indices where classRoles.role(ofObject: i, in: g).contains(.externalPlaceholder) { candidates.insert(i) }
-        for i in candidates.sorted() where i != root {
+        // Placeholders: NSCustomObject "FirstResponder" / "NSApplication", external-object placeholders;
+        // in archive order.
+        for i in g.objects.indices where i != root && (listed[i] || classRoles.role(ofObject: i, in: g).contains(.externalPlaceholder)) {
             switch g.className(ofObject: i) {
             case "NSCustomObject":
                 switch g.nibString(i, "NSClassName") {
@@ -52,8 +53,8 @@ extension NibDocument {
         if let root {
             topLevelObjects = parents.filter { $0.parent.index == root && !proxies.contains($0.object.index) }.map(\.object)
         }
-        visibleWindows = (g.nibElements(data, "NSVisibleWindows") ?? []).compactMap { g.nibObjectIndex($0) }.map(reference)
-        accessibilityConfigurations = g.nibObjectIndices(data, "NSAccessibilityConnectors").map(reference)
+        visibleWindows = (g.nibElements(data, "NSVisibleWindows") ?? []).compactMap { g.nibObjectIndex($0) }.map { reference($0) }
+        accessibilityConfigurations = g.nibObjectIndices(data, "NSAccessibilityConnectors").map { reference($0) }
 
         for c in g.nibObjectIndices(data, "NSConnections") {
             if g.className(ofObject: c) == "NSIBUserDefinedRuntimeAttributesConnector" {
@@ -74,8 +75,8 @@ extension NibDocument {
         default: .other
         }
         var conn = NibConnection(object: reference(c), kind: kind, label: try g.nibRequiredString(c, "NSLabel") ?? "")
-        conn.source = g.nibObjectIndex(g.value(ofObject: c, forKey: "NSSource")).map(reference)
-        conn.destination = g.nibObjectIndex(g.value(ofObject: c, forKey: "NSDestination")).map(reference)
+        conn.source = g.nibObjectIndex(g.value(ofObject: c, forKey: "NSSource")).map { reference($0) }
+        conn.destination = g.nibObjectIndex(g.value(ofObject: c, forKey: "NSDestination")).map { reference($0) }
         if kind == .binding {
             conn.label = g.nibString(c, "NSBinding") ?? conn.label
             conn.bindingKeyPath = g.nibString(c, "NSKeyPath")

@@ -33,7 +33,7 @@ extension NibDocument {
             && nibClass[o.classIndex] && isEmbeddedNib(i) {
             let key = g.className(ofObject: i) == "NSNib" ? "NSNibFileData" : "archiveData"
             let count = g.nibData(g.value(ofObject: i, forKey: key))?.count ?? 0
-            embeddedNibs.append(NibEmbeddedNib(object: reference(i), key: keyed[i]?.0, owner: keyed[i]?.1.map(reference), byteCount: count))
+            embeddedNibs.append(NibEmbeddedNib(object: reference(i), key: keyed[i]?.0, owner: keyed[i]?.1.map { reference($0) }, byteCount: count))
         }
     }
 

@@ -87,7 +87,7 @@ extension NibDocument {
             _ = try r.next("@@", "names")
             _ = try r.next("@@", "names")
         }
-        visibleWindows = g.typedstreamMembers(try r.next("@", "visible windows")).map(reference)
+        visibleWindows = g.typedstreamMembers(try r.next("@", "visible windows")).map { reference($0) }
         let connectors = g.typedstreamMembers(try r.next("@", "connections"))
 
         for i in Set(objects.map(\.index)).sorted() where i != root && g.className(ofObject: i) == "NSCustomObject" {
@@ -113,8 +113,8 @@ extension NibDocument {
                                    objectIndex: c)
             }
             var conn = NibConnection(object: reference(c), kind: kind, label: g.typedstreamString(fields[2]) ?? "")
-            conn.source = g.nibObjectIndex(fields[0]).map(reference)
-            conn.destination = g.nibObjectIndex(fields[1]).map(reference)
+            conn.source = g.nibObjectIndex(fields[0]).map { reference($0) }
+            conn.destination = g.nibObjectIndex(fields[1]).map { reference($0) }
             connections.append(conn)
         }
     }

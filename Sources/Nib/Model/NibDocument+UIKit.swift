@@ -15,10 +15,10 @@ extension NibDocument {
             if p.kind == .filesOwner, filesOwner == nil { filesOwner = p.object }
         }
         let proxies = Set(placeholders.map(\.object.index))
-        topLevelObjects = list("UINibTopLevelObjectsKey").filter { !proxies.contains($0) }.map(reference)
-        objects = list("UINibObjectsKey").map(reference)
-        visibleWindows = list("UINibVisibleWindowsKey").map(reference)
-        accessibilityConfigurations = list("UINibAccessibilityConfigurationsKey").map(reference)
+        topLevelObjects = list("UINibTopLevelObjectsKey").filter { !proxies.contains($0) }.map { reference($0) }
+        objects = list("UINibObjectsKey").map { reference($0) }
+        visibleWindows = list("UINibVisibleWindowsKey").map { reference($0) }
+        accessibilityConfigurations = list("UINibAccessibilityConfigurationsKey").map { reference($0) }
 
         for c in list("UINibConnectionsKey") {
             connections.append(try uikitConnection(c))
@@ -51,14 +51,14 @@ extension NibDocument {
         default: .other
         }
         var conn = NibConnection(object: reference(c), kind: kind, label: try g.nibRequiredString(c, "UILabel") ?? "")
-        conn.source = g.nibObjectIndex(g.value(ofObject: c, forKey: "UISource")).map(reference)
+        conn.source = g.nibObjectIndex(g.value(ofObject: c, forKey: "UISource")).map { reference($0) }
         let dest = g.value(ofObject: c, forKey: "UIDestination")
         if kind == .outletCollection {
-            conn.destinations = (g.nibElements(dest) ?? []).compactMap { g.nibObjectIndex($0) }.map(reference)
+            conn.destinations = (g.nibElements(dest) ?? []).compactMap { g.nibObjectIndex($0) }.map { reference($0) }
             conn.appendsToCollection = g.nibBool(c, "addsContentToExistingCollection") ?? false
             conn.collectionClassName = g.nibString(c, "runtimeCollectionClassName")
         } else {
-            conn.destination = g.nibObjectIndex(dest).map(reference)
+            conn.destination = g.nibObjectIndex(dest).map { reference($0) }
         }
         if kind == .action {
             if let m = g.nibInt(c, "UIEventMask") {
@@ -90,11 +90,11 @@ extension NibDocument {
         case .wideInt: return .null
         case .string: return .string(g.string(v) ?? "")
         case .array, .set, .dict:
-            return .array(g.items(v).compactMap { g.nibObjectIndex($0) }.map(reference))
+            return .array(g.items(v).compactMap { g.nibObjectIndex($0) }.map { reference($0) })
         case let .ref(i):
             if let n = number(i) { return n }
             if let elements = g.nibElements(v) {
-                return .array(elements.compactMap { g.nibObjectIndex($0) }.map(reference))
+                return .array(elements.compactMap { g.nibObjectIndex($0) }.map { reference($0) })
             }
             return .object(reference(i))
         }
