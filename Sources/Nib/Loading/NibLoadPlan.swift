@@ -28,7 +28,7 @@ struct NibLoadPlan: Sendable {
 
     let objectCount: Int
     let objectPlans: [NibObjectPlan]
-    /// Every distinct class name the objects may resolve to (tried names and swapper originals).
+    /// Every distinct class name of the recipes (archived, tried and swapper originals), by slot.
     let classNames: [String]
     /// Placeholder archive index → placeholder.
     let placeholders: [(index: Int, placeholder: NibPlaceholder)]
@@ -71,11 +71,11 @@ struct NibLoadPlan: Sendable {
                   let name = g.className(ofObject: i) else { continue }
             let effective = doc.effectiveClassName(i)
             // Most objects try their archived class: one slot per class record, no string hashing.
-            let classSlot = effective == name ? names.slot(forClass: g.objects[i].classIndex, name) : names.slot(effective)
-            plans.append(try converter.objectPlan(i, className: name, effective: effective, classSlot: classSlot,
-                                                  slotOf: { names.slot($0) }))
+            let archivedSlot = names.slot(forClass: g.objects[i].classIndex, name)
+            let classSlot = effective == name ? archivedSlot : names.slot(effective)
+            plans.append(try converter.objectPlan(i, archivedSlot: archivedSlot, classSlot: classSlot, slotOf: { names.slot($0) }))
         }
-        objectPlans = converter.arena(placing: plans)
+        objectPlans = converter.arena(placing: plans, names: names.names)
         classNames = names.names
 
         var steps: [Step] = []
@@ -180,14 +180,16 @@ struct NibPlanConverter {
     var targets: [Int] = []
     /// One object's reference targets, reused from object to object.
     private var slotBuffer = NibSlotList()
-    /// The arena of recipes not yet placed by ``arena(placing:)``.
-    static let unplaced = NibPlanArena(fields: [], targets: [])
+    /// The arena of recipes not yet placed by ``arena(placing:names:)``.
+    static let unplaced = NibPlanArena(fields: [], targets: [], names: [])
 
     init(graph: ArchiveGraph, roles: NibClassRoles, maxDepth: Int) {
         self.graph = graph
         self.maxDepth = maxDepth
         self.roles = roles
         subviewKeys = (graph.keyIndex("UISubviews") ?? -1, graph.keyIndex("NSSubviews") ?? -1)
+        // Recipes hold at most one field per archived value: one allocation instead of repeated growth.
+        fields.reserveCapacity(graph.values.count)
     }
 
     /// Whether key index `k` spells `UISubviews` or `NSSubviews`.
@@ -196,10 +198,10 @@ struct NibPlanConverter {
         return (subviewKeys.0 >= 0 && graph.sameKey(k, subviewKeys.0)) || (subviewKeys.1 >= 0 && graph.sameKey(k, subviewKeys.1))
     }
 
-    /// The recipe of object `i`; `classSlot` is the slot of `effective`, and `slotOf` numbers any other
-    /// class name it may resolve to. Its fields and targets go to ``fields`` and ``targets``;
-    /// ``arena(placing:)`` makes the plans point there.
-    mutating func objectPlan(_ i: Int, className: String, effective: String, classSlot: Int,
+    /// The recipe of object `i`, whose archived and tried class names have slots `archivedSlot` and
+    /// `classSlot`; `slotOf` numbers a swapper's original class. Its fields and targets go to ``fields``
+    /// and ``targets``; ``arena(placing:names:)`` makes the plans point there.
+    mutating func objectPlan(_ i: Int, archivedSlot: Int, classSlot: Int,
                              slotOf: (String) -> Int) throws(ArchiveError) -> NibObjectPlan {
         var slots = slotBuffer
         slots.removeAll()
@@ -231,22 +233,21 @@ struct NibPlanConverter {
                 targets.append(slots.targets[slot])
             }
         }
-        return NibObjectPlan(index: i, archivedClassName: className, className: effective, originalClassName: original,
-                             construction: construction, isImagePlaceholder: role.contains(.imagePlaceholder),
-                             classSlot: classSlot, originalSlot: original.map(slotOf) ?? -1, arena: Self.unplaced,
-                             fieldRange: fieldStart ..< fields.count, refRange: refStart ..< subviewStart,
-                             subviewRange: subviewStart ..< targets.count)
+        // Slots number distinct class names, so they stay far below Int32.max for any nib a reader accepts.
+        guard let archived32 = Int32(exactly: archivedSlot), let class32 = Int32(exactly: classSlot),
+              let original32 = Int32(exactly: original.map(slotOf) ?? -1) else {
+            throw ArchiveError(.limitExceeded, "more class names than a load plan numbers", objectIndex: i)
+        }
+        return NibObjectPlan(index: i, arena: Self.unplaced, fieldRange: fieldStart ..< fields.count, refRange: refStart ..< subviewStart,
+                             subviewRange: subviewStart ..< targets.count, archivedSlot: archived32, classSlot: class32,
+                             originalSlot: original32, construction: construction,
+                             isImagePlaceholder: role.contains(.imagePlaceholder))
     }
 
-    /// The arena holding every recipe made so far, and those recipes pointing into it.
-    func arena(placing plans: [NibObjectPlan]) -> [NibObjectPlan] {
-        let arena = NibPlanArena(fields: fields, targets: targets)
-        return plans.map { p in
-            NibObjectPlan(index: p.index, archivedClassName: p.archivedClassName, className: p.className, originalClassName: p.originalClassName,
-                          construction: p.construction, isImagePlaceholder: p.isImagePlaceholder, classSlot: p.classSlot,
-                          originalSlot: p.originalSlot, arena: arena, fieldRange: p.fieldRange, refRange: p.refRange,
-                          subviewRange: p.subviewRange)
-        }
+    /// The arena holding every recipe made so far and the class names `names`, and those recipes pointing into it.
+    func arena(placing plans: [NibObjectPlan], names: [String]) -> [NibObjectPlan] {
+        let arena = NibPlanArena(fields: fields, targets: targets, names: names)
+        return plans.map { $0.placed(in: arena) }
     }
 
     mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
@@ -366,11 +367,17 @@ struct NibClassSlots {
         slotOfClass = [Int](repeating: -1, count: max(0, classCount))
     }
 
-    /// The slot of `name`, adding it when new.
+    /// The slot of `name`, adding it when new. A nib names a handful of classes: a linear search
+    /// until there are 16, a dictionary (built once) after that.
     mutating func slot(_ name: String) -> Int {
-        if let s = slotByName[name] { return s }
+        if names.count <= 16 {
+            if let s = names.firstIndex(of: name) { return s }
+        } else {
+            if slotByName.isEmpty { for (s, n) in names.enumerated() { slotByName[n] = s } }
+            if let s = slotByName[name] { return s }
+            slotByName[name] = names.count
+        }
         names.append(name)
-        slotByName[name] = names.count - 1
         return names.count - 1
     }
 

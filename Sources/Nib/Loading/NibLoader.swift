@@ -74,9 +74,9 @@ struct NibLoader {
     // MARK: 2. Create
 
     /// Phase 1: every object exists before any field is read. Returns the registered objects to decode.
-    private mutating func createObjects() -> [(NibObjectPlan, NibClassRegistry.Entry)] {
+    private mutating func createObjects() -> [Registered] {
         let entries = options.registry.entries(for: plan.classNames)
-        var registered: [(NibObjectPlan, NibClassRegistry.Entry)] = []
+        var registered: [Registered] = []
         // Object index → image placeholder record, only when images are provided.
         var imageRecords: [Int: NibImagePlaceholder] = [:]
         if options.imageProvider != nil {
@@ -88,7 +88,7 @@ struct NibLoader {
                 table[p.index] = image
                 continue
             }
-            var entry = entries[p.classSlot]
+            var entry = entries[Int(p.classSlot)]
             var custom: String?
             var className = p.className
             if entry == nil, let original = p.originalClassName {
@@ -97,11 +97,11 @@ struct NibLoader {
                                                  objectIndex: p.index))
                 custom = p.className
                 className = original
-                entry = p.originalSlot >= 0 ? entries[p.originalSlot] : nil
+                entry = p.originalSlot >= 0 ? entries[Int(p.originalSlot)] : nil
             }
             if let entry {
                 table[p.index] = entry.make()
-                if p.construction == .coder { registered.append((p, entry)) }
+                if p.construction == .coder { registered.append(Registered(plan: p, entry: entry)) }
             } else {
                 let generic = NibObject(plan: p, className: className, customClassName: custom)
                 table[p.index] = generic
@@ -113,14 +113,22 @@ struct NibLoader {
 
     // MARK: 3. Decode fields
 
-    private mutating func decodeFields(_ registered: [(NibObjectPlan, NibClassRegistry.Entry)]) throws(ArchiveError) {
+    /// An object of a registered class, to decode in phase 3. A struct, not a tuple: arrays of tuples
+    /// copy and destroy through the runtime's generic witnesses.
+    struct Registered {
+        let plan: NibObjectPlan
+        let entry: NibClassRegistry.Entry
+    }
+
+    private mutating func decodeFields(_ registered: [Registered]) throws(ArchiveError) {
         // Generic objects: resolve their reference slots (every object exists by now).
         for p in plan.objectPlans where !p.refTargets.isEmpty {
             guard let generic = generics[p.index] else { continue }
             generic.heldRefs = p.refTargets.map { NibHeldRef(table[$0], owning: owns(p.index, $0)) }
         }
-        let unarchiver = registered.contains { $0.1.isKeyedCoding } ? keyedUnarchiver() : nil
-        for (p, entry) in registered {
+        let unarchiver = registered.contains { $0.entry.isKeyedCoding } ? keyedUnarchiver() : nil
+        for r in registered {
+            let p = r.plan, entry = r.entry
             guard let object = table[p.index] else { continue }
             if entry.isKeyedCoding, let unarchiver, let coding = object as? any KeyedCoding {
                 try unarchiver.decodeFields(of: coding, forObjectAt: p.index)

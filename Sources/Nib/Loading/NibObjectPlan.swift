@@ -7,22 +7,26 @@ struct NibPlanField: Sendable {
     let value: NibPlanValue
 }
 
-/// The field and target tables that every recipe of one nib points into: two allocations per nib
-/// instead of three per object.
+/// The field, target and class-name tables that every recipe of one nib points into: a few allocations
+/// per nib instead of several per object, and recipes that copy with one retain.
 final class NibPlanArena: Sendable {
     /// Every recipe's fields, recipe after recipe.
     let fields: [NibPlanField]
     /// Every recipe's reference targets and subview targets (archive indices).
     let targets: [Int]
+    /// The class names the recipes name (archived, tried and original), by slot.
+    let names: [String]
 
-    init(fields: [NibPlanField], targets: [Int]) {
+    init(fields: [NibPlanField], targets: [Int], names: [String]) {
         self.fields = fields
         self.targets = targets
+        self.names = names
     }
 }
 
 /// How the loader creates one archived object, precomputed at parse time and shared by every
-/// instantiation. Its fields and targets are ranges of its nib's ``NibPlanArena``.
+/// instantiation. Its fields, targets and class names live in its nib's ``NibPlanArena``; the recipe
+/// itself holds only indices and that one reference.
 struct NibObjectPlan: Sendable {
     enum Construction: Sendable {
         /// Phase 1 `init()`, phase 2 field decoding (the `init(coder:)` path).
@@ -31,23 +35,26 @@ struct NibObjectPlan: Sendable {
         case plainInit
     }
     let index: Int
-    let archivedClassName: String
-    /// The class tried first: a swapper's custom class, `NSClassName` of custom objects/views, or the archived class.
-    let className: String
-    /// The class a swapper falls back to.
-    let originalClassName: String?
-    let construction: Construction
-    /// Whether this is a `UIImageNibPlaceholder` (handed to the image provider).
-    let isImagePlaceholder: Bool
-    /// Index of ``className`` in ``NibLoadPlan/classNames``.
-    let classSlot: Int
-    /// Index of ``originalClassName`` in ``NibLoadPlan/classNames``, or -1.
-    let originalSlot: Int
     let arena: NibPlanArena
     let fieldRange: Range<Int>
     let refRange: Range<Int>
     let subviewRange: Range<Int>
+    /// Slot of the archived class name in ``NibPlanArena/names``.
+    let archivedSlot: Int32
+    /// Slot of ``className``: in ``NibPlanArena/names`` and in ``NibLoadPlan/classNames`` alike.
+    let classSlot: Int32
+    /// Slot of ``originalClassName``, or -1.
+    let originalSlot: Int32
+    let construction: Construction
+    /// Whether this is a `UIImageNibPlaceholder` (handed to the image provider).
+    let isImagePlaceholder: Bool
 
+    /// The class name recorded in the archive.
+    var archivedClassName: String { arena.names[Int(archivedSlot)] }
+    /// The class tried first: a swapper's custom class, `NSClassName` of custom objects/views, or the archived class.
+    var className: String { arena.names[Int(classSlot)] }
+    /// The class a swapper falls back to.
+    var originalClassName: String? { originalSlot >= 0 ? arena.names[Int(originalSlot)] : nil }
     /// The archived fields in archive order; `.object(slot:)` values index ``refTargets`` from 0.
     var fields: ArraySlice<NibPlanField> { arena.fields[fieldRange] }
     /// Archive indices the field slots refer to.
@@ -55,29 +62,34 @@ struct NibObjectPlan: Sendable {
     /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
     var subviewTargets: ArraySlice<Int> { arena.targets[subviewRange] }
 
-    init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         isImagePlaceholder: Bool, classSlot: Int, originalSlot: Int, arena: NibPlanArena,
-         fieldRange: Range<Int>, refRange: Range<Int>, subviewRange: Range<Int>) {
+    init(index: Int, arena: NibPlanArena, fieldRange: Range<Int>, refRange: Range<Int>, subviewRange: Range<Int>,
+         archivedSlot: Int32, classSlot: Int32, originalSlot: Int32, construction: Construction, isImagePlaceholder: Bool) {
         self.index = index
-        self.archivedClassName = archivedClassName
-        self.className = className
-        self.originalClassName = originalClassName
-        self.construction = construction
-        self.isImagePlaceholder = isImagePlaceholder
-        self.classSlot = classSlot
-        self.originalSlot = originalSlot
         self.arena = arena
         self.fieldRange = fieldRange
         self.refRange = refRange
         self.subviewRange = subviewRange
+        self.archivedSlot = archivedSlot
+        self.classSlot = classSlot
+        self.originalSlot = originalSlot
+        self.construction = construction
+        self.isImagePlaceholder = isImagePlaceholder
     }
 
-    /// A recipe with fields of its own (objects the loader makes itself, such as `NSApplication`).
+    /// The same recipe pointing into `arena`.
+    func placed(in arena: NibPlanArena) -> NibObjectPlan {
+        NibObjectPlan(index: index, arena: arena, fieldRange: fieldRange, refRange: refRange, subviewRange: subviewRange,
+                      archivedSlot: archivedSlot, classSlot: classSlot, originalSlot: originalSlot, construction: construction,
+                      isImagePlaceholder: isImagePlaceholder)
+    }
+
+    /// A recipe with fields and names of its own (objects the loader makes itself, such as `NSApplication`).
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
          fields: [NibPlanField], refTargets: [Int], isImagePlaceholder: Bool) {
-        self.init(index: index, archivedClassName: archivedClassName, className: className, originalClassName: originalClassName,
-                  construction: construction, isImagePlaceholder: isImagePlaceholder, classSlot: -1, originalSlot: -1,
-                  arena: NibPlanArena(fields: fields, targets: refTargets), fieldRange: 0 ..< fields.count,
-                  refRange: 0 ..< refTargets.count, subviewRange: 0 ..< 0)
+        let names = [archivedClassName, className] + (originalClassName.map { [$0] } ?? [])
+        self.init(index: index, arena: NibPlanArena(fields: fields, targets: refTargets, names: names),
+                  fieldRange: 0 ..< fields.count, refRange: 0 ..< refTargets.count, subviewRange: 0 ..< 0,
+                  archivedSlot: 0, classSlot: 1, originalSlot: originalClassName == nil ? -1 : 2,
+                  construction: construction, isImagePlaceholder: isImagePlaceholder)
     }
 }
