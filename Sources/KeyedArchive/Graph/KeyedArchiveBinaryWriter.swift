@@ -53,6 +53,10 @@ struct KeyedArchiveBinaryWriter {
     var keyIDs: [Int32]
     var classKeyID = -1
     var frames: [Frame] = []
+    /// First member slot of `$objects` (each entry's output id is written there as it is made).
+    var objectsSlot = 0
+    /// Objects whose value run an earlier entry already wrote.
+    var sharedRuns = SharedValueRuns()
 
     init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
@@ -117,7 +121,10 @@ struct KeyedArchiveBinaryWriter {
             case 2: return literal("$top")
             case 3: return literal("$version")
             case 4: return literal(graph.metadata.archiverName ?? KeyedArchiveConstants.archiverName)
-            case 5: return try open(.objects, total: graph.objects.count + appendedClasses.count)
+            case 5:
+                let id = try open(.objects, total: graph.objects.count + appendedClasses.count)
+                objectsSlot = frames[frames.count - 1].slot
+                return id
             case 6: return try open(.top, total: 2 * graph.top.count)
             default: return table.uniqued(BinaryPlistObjectTable.integer(Int64(KeyedArchiveConstants.version)))
             }
@@ -134,6 +141,8 @@ struct KeyedArchiveBinaryWriter {
                    o.valueCount <= graph.values.count - o.valueStart {
                     (start, count) = (o.valueStart, o.valueCount)
                 }
+                // The same dictionary as entry j: written once and named again, as the input did.
+                if let j = sharedRuns.earlierOwner(of: i, in: graph) { return Int(table.members[objectsSlot + j]) }
                 return try open(.object(index: i, start: start, count: count), total: 2 * (count + 1))
             }
         case .object(let index, let start, let count):

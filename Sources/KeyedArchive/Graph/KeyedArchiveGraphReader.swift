@@ -34,8 +34,10 @@ struct KeyedArchiveGraphReader {
     var metadata = ArchiveGraph.Metadata(source: .keyedArchive)
     var keys: [String] = []
     var keyIndexByName: [String: Int] = [:]
-    /// Plist node index → graph key index (bplist keys are shared nodes, so this saves String work).
-    var keyIndexByNode: [Int32]
+    /// Plist node index → for a string node, its graph key index (bplist keys are shared nodes, so this
+    /// saves String work); for an object dictionary node, the first `$objects` entry made from it. A
+    /// node is never both: keys are strings. -1 until known.
+    var memo: [Int32]
     /// Plist node index → which reserved key it spells (see ``ReservedKey``), computed once per node.
     var reservedTag: [UInt8]
 
@@ -53,7 +55,7 @@ struct KeyedArchiveGraphReader {
         self.plist = plist
         self.options = options
         self.limits = limits
-        self.keyIndexByNode = Array(repeating: -1, count: plist.count)
+        self.memo = Array(repeating: -1, count: plist.count)
         self.reservedTag = Array(repeating: 0, count: plist.count)
     }
 
@@ -112,10 +114,22 @@ struct KeyedArchiveGraphReader {
         }
 
         // Pass 1: class dictionaries get class records, so that objects can name them by entry index.
+        // The same pass counts what the object tables will hold, so each is allocated once: at a
+        // million objects, doubling arrays of hundreds of MB cost more in page faults than the mapping.
         var classOfEntry = [Int32](repeating: -1, count: entries.count)
         var isClassEntry = [Bool](repeating: false, count: entries.count)
+        var valueCount = 0, itemCount = 0
         for (i, node) in entries.enumerated() where plist.kind(node) == .dict {
-            guard isClassDictionary(node) else { continue }
+            guard isClassDictionary(node) else {
+                // A dict node listed by several entries is read once; the others share its values, so
+                // the tables stay linear in the input (a bplist may list one node a million times).
+                guard memo[node] < 0 else { continue }
+                memo[node] = Int32(i)
+                let members = plist.dictValues(node)
+                valueCount += members.count
+                for m in members where isContainer(m) { itemCount += plist.containerCount(m) * (plist.kind(m) == .dict ? 2 : 1) }
+                continue
+            }
             isClassEntry[i] = true
             if let nameNode = plist.dictValue(node, forKey: "$classname"), let name = plist.string(nameNode) {
                 classOfEntry[i] = Int32(appendClass(name: name, chain: stringArray(plist.dictValue(node, forKey: "$classes"))))
@@ -129,12 +143,18 @@ struct KeyedArchiveGraphReader {
             classes[c].fallbacks = hints.map { internClass($0) }
         }
 
-        // Pass 2: every entry becomes a graph object.
+        // Pass 2: every entry becomes a graph object. Counts come from the validated plist (each member
+        // is a ref that exists), so they are bounded by the input; nested inline containers may add more.
         objects.reserveCapacity(entries.count)
+        values.reserveCapacity(valueCount)
+        items.reserveCapacity(min(itemCount, limits.maxObjectCount))
         for (i, node) in entries.enumerated() {
             switch plist.kind(node) {
             case .dict where isClassEntry[i]:
                 objects.append(ArchiveObject(kind: .classDescription, classIndex: Int(classOfEntry[i]), valueStart: 0, valueCount: 0))
+            case .dict where memo[node] >= 0 && Int(memo[node]) < i:
+                // The same dict node as an earlier entry: the same class and values.
+                objects.append(objects[Int(memo[node])])
             case .dict:
                 try appendObjectEntry(node, index: i, classOfEntry: classOfEntry)
             default:
@@ -194,13 +214,14 @@ struct KeyedArchiveGraphReader {
     }
 
     private mutating func keyIndex(node: Int, objectIndex: Int?) throws(ArchiveError) -> Int {
-        if keyIndexByNode[node] >= 0 { return Int(keyIndexByNode[node]) }
+        // The memo holds key indices for string nodes only (see ``memo``).
+        if memo[node] >= 0, plist.kind(node) == .string { return Int(memo[node]) }
         guard let raw = plist.string(node) else {
             throw ArchiveError(.corruptArchive, "an object dictionary has a non-string key (\(plist.kind(node)))",
                                objectIndex: objectIndex)
         }
         let k = internKey(KeyedArchiveKeys.graphKey(forArchiveKey: raw))
-        keyIndexByNode[node] = Int32(k)
+        memo[node] = Int32(k)
         return k
     }
 

@@ -38,6 +38,7 @@ struct KeyedArchiveGraphWriter {
 
         var entries: [Int] = []
         entries.reserveCapacity(graph.objects.count + appendedClasses.count)
+        var sharedRuns = SharedValueRuns()
         for (i, o) in graph.objects.enumerated() {
             switch o.kind {
             case .plain:
@@ -45,6 +46,11 @@ struct KeyedArchiveGraphWriter {
             case .classDescription:
                 entries.append(try classDescription(o.classIndex))
             case .object:
+                // The same dictionary as entry j: one node, named again, as the input did.
+                if let j = sharedRuns.earlierOwner(of: i, in: graph) {
+                    entries.append(entries[j])
+                    continue
+                }
                 var ks: [Int] = [classKeyNode]
                 var vs: [Int] = [b.addUID(UInt64(classEntry[o.classIndex]))]
                 for kv in graph.values(ofObject: i) {

@@ -40,9 +40,12 @@ extension PropertyList {
         // Class descriptions are checked once each, however many objects name them.
         var checkedClass = [Bool](repeating: false, count: objects.count)
         // Whether each key node spells `$class` (0: not yet known, 1: yes, 2: no); a binary plist shares
-        // its key strings, so each is compared once.
+        // its key strings, so each is compared once. 3 marks a dict node already checked as an entry: a
+        // node listed by many entries gives the same answer each time, so it is checked once.
         var isClassKey = [UInt8](repeating: 0, count: count)
         for (i, node) in objects.enumerated() where kind(node) == .dict {
+            if isClassKey[node] == 3 { continue }
+            isClassKey[node] = 3
             var found: Int?
             for (j, k) in dictKeys(node).enumerated() {
                 if isClassKey[k] == 0 { isClassKey[k] = stringEquals(k, "$class") ? 1 : 2 }
