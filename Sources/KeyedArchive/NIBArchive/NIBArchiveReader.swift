@@ -208,6 +208,12 @@ public struct NIBArchiveReader: Sendable {
         var s = NIBArchiveScanner(base: buf, pos: start)
         var objects: [ArchiveObject] = []
         objects.reserveCapacity(count)
+        // Apple's writer gives each value to one object. Runs may overlap (readers must accept it), but
+        // everything that walks objects' values (checks, the nib model, load plans) does work in the sum
+        // of the runs: beyond the values themselves it may not exceed maxObjectCount, or a small file of
+        // many long overlapping runs would cost quadratic time and memory.
+        var covered: UInt64 = 0
+        let coverLimit = UInt64(valueCount) + UInt64(clamping: limits.maxObjectCount)
         for i in 0 ..< count {
             let record = s.pos
             guard let cls = s.readVarint() else { throw s.varintError(at: s.pos, "objects[\(i)].classIndex").at(object: i) }
@@ -222,6 +228,12 @@ public struct NIBArchiveReader: Sendable {
             guard n == 0 || UInt64(first) + UInt64(n) <= UInt64(valueCount) else {
                 throw ArchiveError(.badReference,
                                    "objects[\(i)]: values \(first) + \(n) run past the \(valueCount) values",
+                                   offset: record, objectIndex: i)
+            }
+            covered += UInt64(n)
+            guard covered <= coverLimit else {
+                throw ArchiveError(.limitExceeded,
+                                   "objects' value runs cover more than \(coverLimit) values (\(valueCount) values, overlapping runs beyond maxObjectCount \(limits.maxObjectCount))",
                                    offset: record, objectIndex: i)
             }
             objects.append(ArchiveObject(kind: .object, classIndex: Int(cls), valueStart: Int(first), valueCount: Int(n)))
