@@ -9,6 +9,9 @@
 /// UIDs become one-entry `CF$UID` dicts, exactly as CoreFoundation writes them.
 struct XMLPlistWriter {
     let list: PropertyList
+    /// Bounds on the written tree (see ``maxElements``).
+    let maxElements: Int
+    let maxBytes: Int
     var out: [UInt8] = []
 
     static let prolog = Array("""
@@ -18,11 +21,18 @@ struct XMLPlistWriter {
 
     """.utf8)
 
-    static func write(_ list: PropertyList) -> [UInt8] {
-        var w = XMLPlistWriter(list: list)
-        w.out.reserveCapacity(list.storage.count + list.storage.count / 2 + list.count * 24 + 256)
+    /// XML has no sharing: a binary list's shared containers and strings are written at every use, so
+    /// a small list can describe a tree of any size (40 nested two-element arrays of one array make 2^40
+    /// leaves). The rendering stops with `limitExceeded` past these bounds, the defaults that
+    /// ``PropertyList/value(at:limits:)`` applies to the same expansion.
+    static let maxElements = DecodingLimits.default.maxObjectCount
+    static let maxBytes = DecodingLimits.default.maxTotalBytes
+
+    static func write(_ list: PropertyList, maxElements: Int = maxElements, maxBytes: Int = maxBytes) throws(ArchiveError) -> [UInt8] {
+        var w = XMLPlistWriter(list: list, maxElements: maxElements, maxBytes: maxBytes)
+        w.out.reserveCapacity(min(list.storage.count + list.storage.count / 2 + list.count * 24 + 256, maxBytes))
         w.out.append(contentsOf: prolog)
-        if list.root >= 0, list.root < list.count { w.writeTree(list.root) }
+        if list.root >= 0, list.root < list.count { try w.writeTree(list.root) }
         w.put("</plist>\n")
         return w.out
     }
@@ -60,9 +70,10 @@ struct XMLPlistWriter {
         out.append(0x0A)
     }
 
-    mutating func writeTree(_ root: Int) {
+    mutating func writeTree(_ root: Int) throws(ArchiveError) {
         // Open containers: (node, next member position, indent level).
         var stack: [(node: Int, next: Int, level: Int)] = []
+        var elements = 0
         if !openIfContainer(root, level: 0, &stack) { writeScalar(root, level: 0) }
         while let top = stack.last {
             let n = list.nodes[top.node]
@@ -81,6 +92,12 @@ struct XMLPlistWriter {
                 child = Int(list.refs[first + count + top.next])
             } else {
                 child = Int(list.refs[first + top.next])
+            }
+            elements += 1
+            guard elements <= maxElements, out.count <= maxBytes else {
+                throw ArchiveError(.limitExceeded,
+                                   "the XML rendering would exceed \(maxElements) elements or \(maxBytes) bytes (shared containers and strings are written at every use)",
+                                   objectIndex: child)
             }
             if !openIfContainer(child, level: level, &stack) { writeScalar(child, level: level) }
         }
@@ -263,11 +280,13 @@ extension PropertyList {
     /// rendering loses (float32 width, sub-second dates, sets, …).
     /// - Throws: `.encodingFailed` naming the key path when a dictionary key is not a string: XML
     ///   keys are text, and writing an empty or stringified key would change the data silently.
+    ///   `.limitExceeded` when shared containers or strings, written out at every use, would make the
+    ///   text longer than 16 million elements or 1 GiB.
     public func xmlData() throws(ArchiveError) -> [UInt8] {
         if let path = firstNonStringKeyPath() {
             throw ArchiveError(.encodingFailed, "a dictionary key is not a string (\(path.last ?? "")); XML keys can only be strings",
                                keyPath: path)
         }
-        return XMLPlistWriter.write(self)
+        return try XMLPlistWriter.write(self)
     }
 }

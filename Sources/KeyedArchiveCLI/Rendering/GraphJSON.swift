@@ -7,11 +7,13 @@ struct GraphJSONRenderer {
     static let schemaVersion = 1
 
     let graph: ArchiveGraph
-    /// Upper bound on rendered inline values (hostile inline collections may share ranges).
-    var budget: Int = 50_000_000
+    /// Upper bound on rendered values, counted at every use: hostile archives may share value runs
+    /// (one dictionary node listed as many objects) and inline ranges.
+    var budget: Int = 20_000_000
 
     func render() throws(ArchiveError) -> JSONValue {
         var remaining = budget
+        var runs = SharedRuns()
         var doc: [(String, JSONValue)] = [("version", .int(Int64(Self.schemaVersion)))]
         doc.append(("format", .string(graph.metadata.source.rawValue)))
         doc.append(contentsOf: headerFields())
@@ -27,7 +29,7 @@ struct GraphJSONRenderer {
         doc.append(("top", .object(top)))
         var objects: [JSONValue] = []
         objects.reserveCapacity(graph.objects.count)
-        for i in graph.objects.indices { objects.append(try object(i, remaining: &remaining)) }
+        for i in graph.objects.indices { objects.append(try object(i, remaining: &remaining, runs: &runs)) }
         doc.append(("objects", .array(objects)))
         return .object(doc)
     }
@@ -51,7 +53,15 @@ struct GraphJSONRenderer {
         c >= 0 && c < graph.classes.count ? .string(graph.classes[c].name) : .null
     }
 
-    private func object(_ i: Int, remaining: inout Int) throws(ArchiveError) -> JSONValue {
+    /// Value runs rendered once and reused: a run that starts below the end of every run met so far is
+    /// shared with an earlier object (objects that own their values come in value order), so its
+    /// rendering is kept and repeated, not rebuilt. Only shared runs are kept.
+    struct SharedRuns {
+        var highWater = 0
+        var rendered: [Int: (count: Int, values: JSONValue)] = [:]
+    }
+
+    private func object(_ i: Int, remaining: inout Int, runs: inout SharedRuns) throws(ArchiveError) -> JSONValue {
         let o = graph.objects[i]
         switch o.kind {
         case .plain:
@@ -73,6 +83,15 @@ struct GraphJSONRenderer {
                 fallbacks = graph.classes[o.classIndex].fallbacks.map { className($0) }
             }
             entry.append(("fallbacks", .array(fallbacks)))
+            let shared = o.valueCount > 0 && o.valueStart < runs.highWater
+            if shared, let r = runs.rendered[o.valueStart], r.count == o.valueCount {
+                remaining -= o.valueCount
+                guard remaining >= 0 else {
+                    throw ArchiveError(.limitExceeded, "the JSON rendering would exceed \(budget) values (shared value runs repeat at every object)", objectIndex: i)
+                }
+                entry.append(("values", r.values))
+                return .object(entry)
+            }
             var values: [JSONValue] = []
             for kv in graph.values(ofObject: i) {
                 var v: [(String, JSONValue)] = [("key", .string(keyName(kv.key)))]
@@ -80,6 +99,8 @@ struct GraphJSONRenderer {
                 values.append(.object(v))
             }
             entry.append(("values", .array(values)))
+            if shared { runs.rendered[o.valueStart] = (o.valueCount, .array(values)) }
+            runs.highWater = max(runs.highWater, o.valueStart + o.valueCount)
             return .object(entry)
         }
     }

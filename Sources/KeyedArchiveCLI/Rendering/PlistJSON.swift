@@ -15,15 +15,30 @@ struct PlistJSONRenderer {
     /// Marker keys; a plist dict that looks like one of them is written in the `$dict` form instead.
     static let markers: Set<String> = ["$uid", "$data", "$date", "$set", "$int128", "$real", "$fill", "$dict"]
 
+    /// Upper bound on the string and data bytes rendered: one shared string written at each of its
+    /// uses would otherwise make a 1 MB file into a rendering of 100 GB.
+    var byteBudget: Int = DecodingLimits.default.maxTotalBytes
+
+    /// What is left of both budgets.
+    struct Remaining {
+        var values: Int
+        var bytes: Int
+    }
+
     func render() throws(ArchiveError) -> JSONValue {
-        var remaining = budget
+        var remaining = Remaining(values: budget, bytes: byteBudget)
         return try render(plist.root, depth: 0, remaining: &remaining)
     }
 
-    private func render(_ i: Int, depth: Int, remaining: inout Int) throws(ArchiveError) -> JSONValue {
-        remaining -= 1
-        guard remaining >= 0 else {
+    private func render(_ i: Int, depth: Int, remaining: inout Remaining) throws(ArchiveError) -> JSONValue {
+        remaining.values -= 1
+        guard remaining.values >= 0 else {
             throw ArchiveError(.limitExceeded, "the JSON rendering would exceed \(budget) values (shared containers expand at every use)", objectIndex: i)
+        }
+        if case .string = plist.kind(i) { remaining.bytes -= plist.stringBytes(i)?.range.count ?? 0 }
+        if case .data = plist.kind(i) { remaining.bytes -= plist.dataRange(i)?.count ?? 0 }
+        guard remaining.bytes >= 0 else {
+            throw ArchiveError(.limitExceeded, "the JSON rendering would exceed \(byteBudget) bytes of strings and data (shared values are written at every use)", objectIndex: i)
         }
         guard depth <= maxDepth else {
             throw ArchiveError(.limitExceeded, "containers nest deeper than \(maxDepth)", objectIndex: i)
