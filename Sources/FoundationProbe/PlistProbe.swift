@@ -11,7 +11,8 @@ let plistProbeCommands: [String: @Sendable ([String]) throws -> Void] = [
         guard let path = args.first else { throw ProbeError("usage: plist-canonical <file>") }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        print(PlistCanonical.render(value))
+        var canonical = PlistCanonical()
+        print(try canonical.render(value))
     },
     "plist-canonical-each": { args in
         // One line per file: "<path>\tOK\t<format>\t<canonical>" or "<path>\tERR\t<error>"; a crash ends the run,
@@ -23,7 +24,10 @@ let plistProbeCommands: [String: @Sendable ([String]) throws -> Void] = [
                 var format = PropertyListSerialization.PropertyListFormat.binary
                 let value = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
                 let kind = format == .binary ? "binary" : format == .xml ? "xml" : "openStep"
-                line = path + "\tOK\t" + kind + "\t" + PlistCanonical.render(value)
+                // A binary plist may share containers: its tree can be far larger than the file (a
+                // DAG of 40 doubling arrays has 2^40 leaves). Past the budget the value is "too large".
+                var canonical = PlistCanonical()
+                line = path + "\tOK\t" + kind + "\t" + ((try? canonical.render(value)) ?? "<larger than \(PlistCanonical.budget) characters>")
             } catch {
                 line = path + "\tERR\t" + "\(error)".replacingOccurrences(of: "\n", with: " ")
             }
@@ -46,27 +50,45 @@ struct ProbeError: Error, CustomStringConvertible {
 }
 
 /// A canonical text rendering of what Foundation read.
-enum PlistCanonical {
-    static func render(_ x: Any) -> String {
+struct PlistCanonical {
+    /// Characters a rendering may produce.
+    static let budget = 16 << 20
+    struct TooLarge: Error {}
+    /// What is left of the budget; every container charges its whole rendering, so the work done
+    /// before the budget runs out is bounded too.
+    var remaining = budget
+
+    mutating func render(_ x: Any) throws -> String {
+        let s = try renderOnce(x)
+        remaining -= s.utf8.count
+        guard remaining >= 0 else { throw TooLarge() }
+        return s
+    }
+
+    private mutating func renderOnce(_ x: Any) throws -> String {
         switch x {
         case let s as String:
-            return "s" + quoted(s)
+            return "s" + Self.quoted(s)
         case let d as Data:
             return "d<" + d.map { String(format: "%02x", $0) }.joined() + ">"
         case let d as Date:
             return "t\(d.timeIntervalSinceReferenceDate.bitPattern)"
         case let d as NSDictionary:
             var entries: [String] = []
-            for (k, v) in d { entries.append(render(k) + ":" + render(v)) }
+            for (k, v) in d { entries.append(try render(k) + ":" + render(v)) }
             return "{" + entries.sorted().joined(separator: ",") + "}"
         case let a as NSArray:
-            return "[" + a.map { render($0) }.joined(separator: ",") + "]"
+            var members: [String] = []
+            for m in a { members.append(try render(m)) }
+            return "[" + members.joined(separator: ",") + "]"
         case let s as NSSet:
-            return "(" + s.map { render($0) }.sorted().joined(separator: ",") + ")"
+            var members: [String] = []
+            for m in s { members.append(try render(m)) }
+            return "(" + members.sorted().joined(separator: ",") + ")"
         case let b as Bool where type(of: x) == Bool.self:
             return b ? "true" : "false"
         case let n as NSNumber:
-            return number(n)
+            return Self.number(n)
         default:
             // CF keyed-archiver UIDs and anything else: type name and description.
             let m = Mirror(reflecting: x)

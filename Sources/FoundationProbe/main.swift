@@ -5,6 +5,13 @@ import Foundation
 
 let probeCommands: [String: @Sendable ([String]) throws -> Void] = plistProbeCommands.merging(keyedProbeCommands) { a, _ in a }
 
+// Foundation reads hostile inputs as they come: a 566-byte binary plist of arrays that share their
+// members describes 2^40 objects, and corelibs' reader builds every one of them. Capping the heap
+// turns that into a crash of this process (which the tests expect of Foundation) instead of the
+// machine running out of memory. 1 GiB is several times what the largest real input here needs.
+var heapLimit = rlimit(rlim_cur: 1 << 30, rlim_max: 1 << 30)
+setrlimit(Int32(RLIMIT_DATA.rawValue), &heapLimit)
+
 let args = Array(CommandLine.arguments.dropFirst())
 guard let name = args.first, let command = probeCommands[name] else {
     FileHandle.standardError.write(Data("usage: FoundationProbe <\(probeCommands.keys.sorted().joined(separator: "|"))> …\n".utf8))
