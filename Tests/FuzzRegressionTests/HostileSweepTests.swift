@@ -114,6 +114,81 @@ import Testing
         survivesEveryHarness(bytes)
     }
 
+    // MARK: Sharing that would multiply
+
+    /// One object dictionary node listed as 5,000 `$objects` entries (a 21 KB file): the graph maps the
+    /// node once and the entries share its 200 values, and writing the graph back names the one
+    /// dictionary again. Mapping each entry on its own made a million values here; an 835 KB file of this
+    /// shape asked for over 4 GB and aborted the process.
+    @Test func oneDictionaryListedAsManyObjectsIsMappedOnce() throws {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("Shared")
+        let one = maker.b.addInteger(Int64(1))
+        let shared = maker.object(classUID: cls, (0 ..< 200).map { ("k\($0)", one) })
+        let node = maker.entries[Int(shared)]
+        for _ in 0 ..< 5_000 { maker.entries.append(node) }
+        let bytes = maker.archive(root: shared).binaryData()
+        #expect(bytes.count < 25_000)
+
+        let graph = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes))
+        #expect(graph.objects.count == 5_003)
+        #expect(graph.values.count == 200)
+        #expect(Array(graph.values(ofObject: 5_002)) == Array(graph.values(ofObject: Int(shared))))
+        #expect(graph.className(ofObject: 5_002) == "Shared")
+
+        // Both writers keep the one dictionary; what they write reads back as the same graph.
+        let direct = try graph.keyedArchiveBinaryData()
+        #expect(direct == (try PropertyList(keyedArchive: graph).binaryData()))
+        #expect(direct.count < 2 * bytes.count)
+        let again = try ArchiveGraph(keyedArchive: PropertyList(binary: direct))
+        #expect(again.values.count == 200)
+        #expect(again.objects.count == graph.objects.count)
+        survivesEveryHarness(bytes)
+    }
+
+    /// A NIBArchive of many long value runs that overlap: 2,000 objects each claiming 10,000 of the same
+    /// 20,000 values (180 KB). Walking every object's run is 20 million steps and a load plan copies as
+    /// many fields; runs beyond the values themselves are bounded by `maxObjectCount`.
+    @Test func nibArchiveRunsOverlappingBeyondTheLimitAreRejected() {
+        let bytes = Self.overlappingNibArchive(objects: 2_000, values: 20_000, run: 10_000)
+        let error = #expect(throws: ArchiveError.self) { try ArchiveGraph(nibArchive: bytes) }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.objectIndex != nil)
+        survivesEveryHarness(bytes)
+
+        // Overlap within the bound still reads, as Apple's reader would.
+        let small = Self.overlappingNibArchive(objects: 40, values: 100, run: 50)
+        #expect(throws: Never.self) { try ArchiveGraph(nibArchive: small) }
+    }
+
+    /// `objects` objects of class `NSObject`, object `i` owning values `i % (values - run + 1) ..< … + run`,
+    /// each value an int8 under the one key `key`.
+    static func overlappingNibArchive(objects: Int, values: Int, run: Int) -> [UInt8] {
+        func varint(_ v: Int) -> [UInt8] {
+            var v = v, out: [UInt8] = []
+            while true {
+                let b = UInt8(v & 0x7F)
+                v >>= 7
+                if v == 0 { return out + [b | 0x80] }
+                out.append(b)
+            }
+        }
+        var objectTable: [UInt8] = []
+        for i in 0 ..< objects { objectTable += varint(0) + varint(i % (values - run + 1)) + varint(run) }
+        let keyTable = varint(3) + Array("key".utf8)
+        var valueTable: [UInt8] = []
+        for _ in 0 ..< values { valueTable += varint(0) + [0x00, 0x01] }
+        let name = Array("NSObject".utf8) + [0]
+        let classTable = varint(name.count) + varint(0) + name
+        let offsets = [50, 50 + objectTable.count, 50 + objectTable.count + keyTable.count,
+                       50 + objectTable.count + keyTable.count + valueTable.count]
+        var bytes = Array("NIBArchive".utf8)
+        for field in [1, 10, objects, offsets[0], 1, offsets[1], values, offsets[2], 1, offsets[3]] {
+            bytes += withUnsafeBytes(of: UInt32(field).littleEndian, Array.init)
+        }
+        return bytes + objectTable + keyTable + valueTable + classTable
+    }
+
     // MARK: Depth
 
     /// Arrays nested 100,000 deep: the writer is iterative, the reader stops at `maxDepth`.
