@@ -232,7 +232,7 @@ public final class KeyedUnarchiver {
     /// - Parameter key: A key as passed to `encode…(forKey:)`.
     /// - Returns: The stored value, or nil when the key is absent.
     public func rawValue(forKey key: String) -> ArchiveValue? {
-        lookup(graphKey: KeyedArchiveKeys.graphKey(forUserKey: key))
+        hot.lookup(userKey: key, values: values, canonical: canonical, keyLookup: keyLookup, top: graph.top)
     }
 
     /// Whether the current scope stores a value for `key` (`containsValue(forKey:)`).
@@ -241,25 +241,21 @@ public final class KeyedUnarchiver {
     /// - Returns: True when the key is present, even if its value is nil (`UID(0)`).
     public func containsValue(forKey key: String) -> Bool { rawValue(forKey: key) != nil }
 
-    /// Finds a key in the current scope: a scan of the object's small value range, starting after the
-    /// previous hit and wrapping (UIKit's rule; equivalent to first-match for unique keys).
-    @usableFromInline
-    func lookup(graphKey: String) -> ArchiveValue? {
-        hot.lookup(graphKey, values: values, canonical: canonical, keyLookup: keyLookup, top: graph.top)
-    }
-
-    /// The canonical key index of `key`, through the key-sequence cache (decoders ask for the same keys
-    /// in the same order for every object of a class) before the dictionary.
+    /// The canonical key index of user key `key` (graph spelling applied), through the key-sequence
+    /// cache (decoders ask for the same keys in the same order for every object of a class) before the
+    /// key table.
     @usableFromInline
     func canonicalIndex(_ key: String) -> Int32? {
-        hot.canonicalIndex(key, keyLookup)
+        hot.canonicalIndex(userKey: key, keyLookup)
     }
 
-    /// The next un-keyed slot (`$0`, `$1`, …) of the current scope.
+    /// The next un-keyed slot (`$0`, `$1`, …) of the current scope. Graph keys bypass the key-sequence
+    /// cache, which holds user keys.
     func nextUnkeyedValue() -> ArchiveValue? {
         let key = KeyedArchiveKeys.unkeyedKey(scope.unkeyed)
         scope.unkeyed += 1
-        return lookup(graphKey: key)
+        hot.started = true
+        return hot.find(keyLookup[key], values: values, canonical: canonical, top: graph.top)
     }
 }
 
@@ -274,19 +270,26 @@ struct LookupState {
 
     init(scope: KeyedUnarchiver.Scope) { self.scope = scope }
 
-    mutating func canonicalIndex(_ key: String, _ keyLookup: ArchiveKeyTable) -> Int32? {
+    /// The canonical index of user key `key`: cached by the user spelling, so the `$`-escaping of
+    /// ``KeyedArchiveKeys/graphKey(forUserKey:)`` runs once per distinct key, not once per read.
+    mutating func canonicalIndex(userKey key: String, _ keyLookup: ArchiveKeyTable) -> Int32? {
         if let k = keyCache.index(of: key) { return k == KeySequenceCache.absent ? nil : k }
-        let k = keyLookup[key]
+        let k = keyLookup[KeyedArchiveKeys.graphKey(forUserKey: key)]
         keyCache.remember(key, k ?? KeySequenceCache.absent)
         return k
     }
 
-    /// Finds a key in the current scope: a scan of the object's small value range, starting after the
-    /// previous hit and wrapping (UIKit's rule; equivalent to first-match for unique keys).
-    mutating func lookup(_ graphKey: String, values: [ArchiveKeyedValue], canonical: [Int32],
+    /// Finds user key `key` in the current scope (see ``find(_:values:canonical:top:)``).
+    mutating func lookup(userKey key: String, values: [ArchiveKeyedValue], canonical: [Int32],
                          keyLookup: ArchiveKeyTable, top: [ArchiveKeyedValue]) -> ArchiveValue? {
         started = true
-        guard let k = canonicalIndex(graphKey, keyLookup) else { return nil }
+        return find(canonicalIndex(userKey: key, keyLookup), values: values, canonical: canonical, top: top)
+    }
+
+    /// Finds canonical key `k` in the current scope: a scan of the object's small value range, starting
+    /// after the previous hit and wrapping (UIKit's rule; equivalent to first-match for unique keys).
+    mutating func find(_ k: Int32?, values: [ArchiveKeyedValue], canonical: [Int32], top: [ArchiveKeyedValue]) -> ArchiveValue? {
+        guard let k else { return nil }
         if scope.object < 0 {
             for kv in top where canonical[kv.key] == k {
                 reachKey = Int32(kv.key)
