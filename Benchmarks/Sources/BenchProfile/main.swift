@@ -11,7 +11,8 @@ import Nib
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
 // Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, nib-open,
-// nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place), xml-parse,
+// nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
+// keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
 
 let args = CommandLine.arguments
@@ -72,6 +73,17 @@ case "write-keyed":
     // Writes the model archive of N records (Foundation's layout) to the path given as REPEAT's place.
     let path = args.count > 3 ? args[3] : "/tmp/model.archive"
     try Data(KeyedArchiveLayout.archive(records)).write(to: URL(fileURLWithPath: path))
+case "keyed-decode-file", "keyed-graph-file":
+    // Decodes (or maps to a graph) the model archive at the path in N's place, REPEAT times: the
+    // process holds nothing else, so its peak RSS is what the decode needs beside the input.
+    let path = args.count > 2 ? args[2] : "/tmp/model.archive"
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    if workload == "keyed-graph-file" {
+        let limits = DecodingLimits(maxObjectCount: 64_000_000)
+        try run { _ = try ArchiveGraph(keyedArchive: PropertyList(binary: bytes, limits: limits), limits: limits) }
+    } else {
+        try run { _ = try OursModelWorkload.unarchive(bytes) }
+    }
 case "nib-open":
     let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)
     try run { for f in files { _ = try Nib(data: f) } }
