@@ -111,6 +111,10 @@ public final class KeyedUnarchiver {
     @exclusivity(unchecked) var scopeStack: [Scope] = []
     /// Nesting of scopes currently open (value shapes and eagerly decoded objects).
     @exclusivity(unchecked) var depth = 0
+    /// Values materialised as ``ArchivedValue`` so far in this decode, counted at every use: an archive
+    /// may share collections (an array holding one array twice, forty levels deep, is 2^40 values from
+    /// 43 objects), and value trees repeat what they share. Bounded by ``DecodingLimits/maxObjectCount``.
+    @exclusivity(unchecked) var expandedValues = 0
     /// Objects nested deeper than this are decoded from ``pending`` instead of recursively.
     let eagerDepth = 24
     /// Nested value-shape decodes allowed on the call stack (collections of ``ArchivedValue`` are walked

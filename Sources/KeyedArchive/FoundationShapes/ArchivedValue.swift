@@ -112,6 +112,7 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
     /// Nested arrays, sets, ordered sets and dictionaries are walked with an explicit stack, so nesting
     /// depth costs heap, not call stack; it is bounded by ``DecodingLimits/maxDepth``.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> ArchivedValue {
+        try chargeExpansion(u, key: nil)
         if u.graph.metadata.source == .typedstream { return try TypedstreamShapes.value(n, u) }
         guard let first = try containerFrame(n, u) else { return try leaf(n, u) }
         var stack = [first]
@@ -119,6 +120,7 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
             if stack[t].next < stack[t].members.count {
                 let i = stack[t].next
                 stack[t].next += 1
+                try chargeExpansion(u, key: stack[t].key)
                 let m = stack[t].members[i]
                 let key = stack[t].key
                 u.noteReach(key: key, element: i)
@@ -158,6 +160,18 @@ public enum ArchivedValue: KeyedArchivable, Equatable {
             stack[parent].results.append(value)
         }
         return .null
+    }
+
+    /// Counts one more materialised value against ``DecodingLimits/maxObjectCount`` (see
+    /// ``KeyedUnarchiver/expandedValues``).
+    @inline(__always)
+    static func chargeExpansion(_ u: KeyedUnarchiver, key: String?) throws(ArchiveError) {
+        u.expandedValues += 1
+        guard u.expandedValues <= u.options.limits.maxObjectCount else {
+            throw u.located(.limitExceeded,
+                            "the archive's values expand to more than \(u.options.limits.maxObjectCount) (shared collections repeat at every use)",
+                            key: key)
+        }
     }
 
     /// A container being walked: its members and the values decoded so far.
