@@ -33,6 +33,9 @@ public enum FuzzCodable {
         blackHole(try? d.decode(Set<String>.self, from: graph))
         blackHole(try? d.decode([UUID: URL].self, from: graph))
         guard let mirror = try? d.decode(CodableMirror.self, from: graph) else { return nil }
+        // The decoder decodes a shared object once; the mirror is a value, so writing it repeats what it
+        // shares (40 levels of an array holding one array twice: 2^40 values from a 2 KB archive).
+        guard mirror.expandedCount(upTo: 1 << 20) < 1 << 20 else { return nil }
         // What we decoded we can write, and what we write we can read.
         var e = KeyedArchiveEncoder()
         e.keyedContainerEncoding = .dictionaries
@@ -91,6 +94,22 @@ public indirect enum CodableMirror: Codable, Equatable, Sendable {
         var items: [CodableMirror] = []
         while !u.isAtEnd { items.append(try u.decode(CodableMirror.self)) }
         self = .array(items)
+    }
+
+    /// The number of values in this tree counted at every use, or `limit` when it has at least that many.
+    public func expandedCount(upTo limit: Int) -> Int {
+        var count = 0
+        var stack = [self]
+        while let v = stack.popLast() {
+            count += 1
+            if count >= limit { return limit }
+            switch v {
+            case .array(let items): stack.append(contentsOf: items)
+            case .object(let entries): stack.append(contentsOf: entries.map(\.value))
+            default: continue
+            }
+        }
+        return count
     }
 
     public func encode(to encoder: any Encoder) throws {

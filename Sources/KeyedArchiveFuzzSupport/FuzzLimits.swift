@@ -10,6 +10,9 @@ public enum FuzzLimits {
         limits.maxTotalBytes = 256 << 20
         limits.maxStringLength = 16 << 20
         limits.maxDataLength = 64 << 20
+        // Inputs are at most a few MB, far below a million objects; the same bound caps how far shared
+        // collections may expand, which keeps a hostile DAG to a fraction of a second per run.
+        limits.maxObjectCount = 1 << 20
         return limits
     }()
 

@@ -146,6 +146,39 @@ import Testing
         survivesEveryHarness(bytes)
     }
 
+    /// Forty NSArray objects, each holding the one before twice: 2^40 values as a value tree, from a
+    /// 2 KB archive. Decoding it as ``ArchivedValue`` (as `text` and `convert --to typedstream` do) used
+    /// to exhaust memory; the values materialised count against `maxObjectCount`.
+    @Test func arraysSharingTheirMembersFortyDeepStopAtTheObjectLimit() throws {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("NSArray")
+        var previous = maker.plain(maker.b.addString("x"))
+        for _ in 0 ..< 40 {
+            let member = maker.b.addUID(previous)
+            previous = maker.object(classUID: cls, [("NS.objects", maker.b.addArray([member, member]))])
+        }
+        let bytes = maker.archive(root: previous).binaryData()
+        #expect(bytes.count < 4_000)
+        var options = KeyedUnarchiver.Options()
+        options.limits.maxObjectCount = 100_000
+        let u = try KeyedUnarchiver(graph: ArchiveGraph(keyedArchive: PropertyList(binary: bytes)), options: options)
+        let error = #expect(throws: ArchiveError.self) { try u.decodeTopLevelObject(of: ArchivedValue.self) }
+        #expect(error?.code == .limitExceeded)
+        // Ten levels (2,047 values) are within the limit.
+        var small = KeyedArchiveMaker()
+        let smallClass = small.classDescription("NSArray")
+        var inner = small.plain(small.b.addString("x"))
+        for _ in 0 ..< 10 {
+            let member = small.b.addUID(inner)
+            inner = small.object(classUID: smallClass, [("NS.objects", small.b.addArray([member, member]))])
+        }
+        let v = try KeyedUnarchiver(graph: ArchiveGraph(keyedArchive: small.archive(root: inner)), options: options)
+            .decodeTopLevelObject(of: ArchivedValue.self)
+        #expect(v?.arrayValue?.count == 2)
+        survivesEveryHarness(bytes)
+        survivesEveryHarness([0] + bytes)
+    }
+
     /// A NIBArchive of many long value runs that overlap: 2,000 objects each claiming 10,000 of the same
     /// 20,000 values (180 KB). Walking every object's run is 20 million steps and a load plan copies as
     /// many fields; runs beyond the values themselves are bounded by `maxObjectCount`.
