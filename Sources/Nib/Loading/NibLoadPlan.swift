@@ -60,7 +60,8 @@ struct NibLoadPlan: Sendable {
         ownerIndex = doc.filesOwner?.index
         self.isPlaceholder = isPlaceholder
 
-        var converter = NibPlanConverter(graph: g, roles: doc.classRoles, maxDepth: min(limits.maxDepth, 256))
+        var converter = NibPlanConverter(graph: g, roles: doc.classRoles, maxDepth: min(limits.maxDepth, 256),
+                                         maxValues: limits.maxObjectCount)
         // The root object (object 0 of a NIBArchive or built graph, holding the UINib*/IB.objectdata keys) is
         // not part of the nib's content; a keyed archive keeps those keys in `$top` instead.
         let rootIndex = g.metadata.source == .keyedArchive ? -1 : 0
@@ -172,6 +173,10 @@ struct NibPlanConverter {
     let maxDepth: Int
     let roles: NibClassRoles
     var inProgress = Set<Int>()
+    /// Values converted so far, counted at every use: value collections may share members (forty
+    /// NSArrays each holding the one before twice are 2^40 values), and a plan repeats what they share.
+    var convertedValues = 0
+    let maxValues: Int
 
     /// Key indices of `UISubviews` and `NSSubviews` (-1 when the archive has neither).
     let subviewKeys: (Int, Int)
@@ -183,9 +188,10 @@ struct NibPlanConverter {
     /// The arena of recipes not yet placed by ``arena(placing:names:)``.
     static let unplaced = NibPlanArena(fields: [], targets: [], names: [])
 
-    init(graph: ArchiveGraph, roles: NibClassRoles, maxDepth: Int) {
+    init(graph: ArchiveGraph, roles: NibClassRoles, maxDepth: Int, maxValues: Int = DecodingLimits.default.maxObjectCount) {
         self.graph = graph
         self.maxDepth = maxDepth
+        self.maxValues = maxValues
         self.roles = roles
         subviewKeys = (graph.keyIndex("UISubviews") ?? -1, graph.keyIndex("NSSubviews") ?? -1)
         // Recipes hold at most one field per archived value: one allocation instead of repeated growth.
@@ -253,6 +259,11 @@ struct NibPlanConverter {
     mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
         guard depth < maxDepth else {
             throw ArchiveError(.limitExceeded, "collections nested deeper than \(maxDepth)", objectIndex: objectIndex, keyPath: [key])
+        }
+        convertedValues += 1
+        guard convertedValues <= maxValues else {
+            throw ArchiveError(.limitExceeded, "the nib's values expand to more than \(maxValues) (shared collections repeat at every use)",
+                               objectIndex: objectIndex, keyPath: [key])
         }
         let v = graph.nibResolved(value)
         switch v {
