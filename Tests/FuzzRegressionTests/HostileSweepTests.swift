@@ -150,14 +150,7 @@ import Testing
     /// 2 KB archive. Decoding it as ``ArchivedValue`` (as `text` and `convert --to typedstream` do) used
     /// to exhaust memory; the values materialised count against `maxObjectCount`.
     @Test func arraysSharingTheirMembersFortyDeepStopAtTheObjectLimit() throws {
-        var maker = KeyedArchiveMaker()
-        let cls = maker.classDescription("NSArray")
-        var previous = maker.plain(maker.b.addString("x"))
-        for _ in 0 ..< 40 {
-            let member = maker.b.addUID(previous)
-            previous = maker.object(classUID: cls, [("NS.objects", maker.b.addArray([member, member]))])
-        }
-        let bytes = maker.archive(root: previous).binaryData()
+        let bytes = Self.doublingArrays(levels: 40).binaryData()
         #expect(bytes.count < 4_000)
         var options = KeyedUnarchiver.Options()
         options.limits.maxObjectCount = 100_000
@@ -165,18 +158,23 @@ import Testing
         let error = #expect(throws: ArchiveError.self) { try u.decodeTopLevelObject(of: ArchivedValue.self) }
         #expect(error?.code == .limitExceeded)
         // Ten levels (2,047 values) are within the limit.
-        var small = KeyedArchiveMaker()
-        let smallClass = small.classDescription("NSArray")
-        var inner = small.plain(small.b.addString("x"))
-        for _ in 0 ..< 10 {
-            let member = small.b.addUID(inner)
-            inner = small.object(classUID: smallClass, [("NS.objects", small.b.addArray([member, member]))])
-        }
-        let v = try KeyedUnarchiver(graph: ArchiveGraph(keyedArchive: small.archive(root: inner)), options: options)
+        let v = try KeyedUnarchiver(graph: ArchiveGraph(keyedArchive: Self.doublingArrays(levels: 10)), options: options)
             .decodeTopLevelObject(of: ArchivedValue.self)
         #expect(v?.arrayValue?.count == 2)
         survivesEveryHarness(bytes)
         survivesEveryHarness([0] + bytes)
+    }
+
+    /// A keyed archive of `levels` NSArray objects, each holding the one before twice; the first holds "x".
+    static func doublingArrays(levels: Int) -> PropertyList {
+        var maker = KeyedArchiveMaker()
+        let cls = maker.classDescription("NSArray")
+        var previous = maker.plain(maker.b.addString("x"))
+        for _ in 0 ..< levels {
+            let member = maker.b.addUID(previous)
+            previous = maker.object(classUID: cls, [("NS.objects", maker.b.addArray([member, member]))])
+        }
+        return maker.archive(root: previous)
     }
 
     /// A NIBArchive of many long value runs that overlap: 2,000 objects each claiming 10,000 of the same
