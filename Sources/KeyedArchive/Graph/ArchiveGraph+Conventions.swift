@@ -60,6 +60,8 @@ extension ArchiveGraph {
             if c < 0 {
                 continue
             } else if c == conventions.emptyKey {
+                // At most one member per value of the object: one allocation, not repeated growth.
+                if inline.isEmpty { inline.reserveCapacity(own.count) }
                 inline.append(kv.value)
             } else if c == conventions.objects {
                 if array == nil { array = kv.value }

@@ -209,7 +209,9 @@ struct NibPlanConverter {
     /// and ``targets``; ``arena(placing:names:)`` makes the plans point there.
     mutating func objectPlan(_ i: Int, archivedSlot: Int, classSlot: Int,
                              slotOf: (String) -> Int) throws(ArchiveError) -> NibObjectPlan {
+        // Taken out of the converter, so the buffer is uniquely referenced and emptied in place.
         var slots = slotBuffer
+        slotBuffer = NibSlotList()
         slots.removeAll()
         defer { slotBuffer = slots }
         let fieldStart = fields.count
