@@ -261,7 +261,7 @@ extension TypedstreamReader {
     /// A shared string as a string value when it is UTF-8, else as bytes (NeXTSTEP-encoded text).
     func stringValue(_ r: ArchiveRange) -> ArchiveValue {
         let slice = bytes[r.range]
-        if slice.allSatisfy({ $0 < 0x80 }) { return .string(r, encoding: .ascii) }
+        if slice.withUnsafeBufferPointer(UTF8Text.isASCII) { return .string(r, encoding: .ascii) }
         if UTF8Text.string(slice) != nil { return .string(r, encoding: .utf8) }
         return .bytes(r)
     }

@@ -53,12 +53,11 @@ struct GraphJSONRenderer {
         c >= 0 && c < graph.classes.count ? .string(graph.classes[c].name) : .null
     }
 
-    /// Value runs rendered once and reused: a run that starts below the end of every run met so far is
-    /// shared with an earlier object (objects that own their values come in value order), so its
-    /// rendering is kept and repeated, not rebuilt. Only shared runs are kept.
+    /// Value runs rendered once and reused: an object whose run is an earlier object's repeats that
+    /// object's rendering (kept the first time it is repeated), not rebuilt.
     struct SharedRuns {
-        var highWater = 0
-        var rendered: [Int: (count: Int, values: JSONValue)] = [:]
+        var finder = SharedValueRuns()
+        var rendered: [Int: JSONValue] = [:]
     }
 
     private func object(_ i: Int, remaining: inout Int, runs: inout SharedRuns) throws(ArchiveError) -> JSONValue {
@@ -83,26 +82,34 @@ struct GraphJSONRenderer {
                 fallbacks = graph.classes[o.classIndex].fallbacks.map { className($0) }
             }
             entry.append(("fallbacks", .array(fallbacks)))
-            let shared = o.valueCount > 0 && o.valueStart < runs.highWater
-            if shared, let r = runs.rendered[o.valueStart], r.count == o.valueCount {
-                remaining -= o.valueCount
-                guard remaining >= 0 else {
-                    throw ArchiveError(.limitExceeded, "the JSON rendering would exceed \(budget) values (shared value runs repeat at every object)", objectIndex: i)
+            if let j = runs.finder.earlierOwner(of: i, in: graph) {
+                if let values = runs.rendered[j] {
+                    remaining -= o.valueCount
+                    guard remaining >= 0 else {
+                        throw ArchiveError(.limitExceeded, "the JSON rendering would exceed \(budget) values (shared value runs repeat at every object)", objectIndex: i)
+                    }
+                    entry.append(("values", values))
+                } else {
+                    let values = try valuesJSON(ofObject: j, remaining: &remaining)
+                    runs.rendered[j] = values
+                    entry.append(("values", values))
                 }
-                entry.append(("values", r.values))
                 return .object(entry)
             }
-            var values: [JSONValue] = []
-            for kv in graph.values(ofObject: i) {
-                var v: [(String, JSONValue)] = [("key", .string(keyName(kv.key)))]
-                v.append(contentsOf: try valueFields(kv.value, remaining: &remaining))
-                values.append(.object(v))
-            }
-            entry.append(("values", .array(values)))
-            if shared { runs.rendered[o.valueStart] = (o.valueCount, .array(values)) }
-            runs.highWater = max(runs.highWater, o.valueStart + o.valueCount)
+            entry.append(("values", try valuesJSON(ofObject: i, remaining: &remaining)))
             return .object(entry)
         }
+    }
+
+    /// The `"values"` array of object `i`: `{"key": …, "type": …, "value": …}` per keyed value.
+    private func valuesJSON(ofObject i: Int, remaining: inout Int) throws(ArchiveError) -> JSONValue {
+        var values: [JSONValue] = []
+        for kv in graph.values(ofObject: i) {
+            var v: [(String, JSONValue)] = [("key", .string(keyName(kv.key)))]
+            v.append(contentsOf: try valueFields(kv.value, remaining: &remaining))
+            values.append(.object(v))
+        }
+        return .array(values)
     }
 
     /// `{"type": …, "value": …}` for an inline collection member.

@@ -104,9 +104,9 @@ enum GraphCheck {
         for kv in graph.top {
             try checkRef(kv.value, object: 0, key: graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "$top")
         }
-        // The longest run checked from each first value: a keyed archive may list one dictionary node as
-        // many objects, which then share a run; checking it once keeps this linear in the input.
-        var checkedRun = [Int](repeating: 0, count: graph.values.count)
+        // A keyed archive may list one dictionary node as many objects, which then share a run; checking
+        // it once keeps this linear in the input.
+        var sharedRuns = SharedValueRuns()
         for (i, o) in graph.objects.enumerated() {
             if o.kind != .plain, o.classIndex == -1, graph.metadata.source == .keyedArchive {
                 throw ArchiveError(.corruptArchive, "object has no class: $class is missing or is not a class dictionary with $classname",
@@ -122,9 +122,7 @@ enum GraphCheck {
                 throw ArchiveError(.badReference, "values \(o.valueStart)+\(o.valueCount) outside the value table (\(graph.values.count) values)",
                                    objectIndex: i)
             }
-            // valueCount > 0 puts valueStart inside the table (checked above).
-            guard o.valueCount > 0, o.valueCount > checkedRun[o.valueStart] else { continue }
-            checkedRun[o.valueStart] = o.valueCount
+            if sharedRuns.earlierOwner(of: i, in: graph) != nil { continue }
             for kv in graph.values(ofObject: i) {
                 let key = { graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "<key \(kv.key)>" }
                 try checkRef(kv.value, object: i, key: key())
