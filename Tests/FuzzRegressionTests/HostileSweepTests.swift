@@ -165,6 +165,54 @@ import Testing
         survivesEveryHarness([0] + bytes)
     }
 
+    /// The Codable decoder decodes a shared object once per type, so the forty doubling arrays decode as a
+    /// mirror in 41 decodes; a type that retries a shared child after it failed repeats the failure at
+    /// every use (failures are not kept: with cycles they depend on the path), 2^40 decodes, until the
+    /// decoded values reach `maxObjectCount`.
+    @Test func codableRetriesOfSharedFailuresStopAtTheObjectLimit() throws {
+        let graph = try ArchiveGraph(keyedArchive: Self.doublingArrays(levels: 40))
+        var decoder = KeyedArchiveDecoder()
+        decoder.limits.maxObjectCount = 100
+        let mirror = try decoder.decode(CodableMirror.self, from: graph)
+        #expect(mirror.expandedCount(upTo: 1 << 20) == 1 << 20)
+
+        decoder.limits.maxObjectCount = 10_000
+        let error = #expect(throws: DecodingError.self) { try decoder.decode(FirstDecodableMember.self, from: graph) }
+        guard case .dataCorrupted(let context)? = error else { Issue.record("expected dataCorrupted, got \(String(describing: error))"); return }
+        #expect((context.underlyingError as? ArchiveError)?.code == .limitExceeded)
+        #expect(context.debugDescription.contains("10000"))
+    }
+
+    /// Ten levels of doubling arrays, then the rest: FuzzCodable re-encodes a mirror only up to
+    /// ``FuzzCodable/maxReencodedValues`` (19 levels took 4 minutes under ASan and timed CI's fuzzing out).
+    @Test func fuzzCodableReencodesOnlySmallMirrors() throws {
+        let decoder = KeyedArchiveDecoder()
+        let small = try decoder.decode(CodableMirror.self, from: ArchiveGraph(keyedArchive: Self.doublingArrays(levels: 10)))
+        #expect(small.expandedCount(upTo: FuzzCodable.maxReencodedValues) == 2_047)
+        let large = try decoder.decode(CodableMirror.self, from: ArchiveGraph(keyedArchive: Self.doublingArrays(levels: 19)))
+        #expect(large.expandedCount(upTo: FuzzCodable.maxReencodedValues) == FuzzCodable.maxReencodedValues)
+        #expect(FuzzCodable.run([0] + Self.doublingArrays(levels: 19).binaryData()) == nil)
+    }
+
+    /// An array that is the first of its members that decodes as one; a string member never does. A failed
+    /// decode leaves an unkeyed container where it was, so each attempt starts a container and skips.
+    struct FirstDecodableMember: Decodable {
+        var inner: [FirstDecodableMember]
+        struct Skip: Decodable { init(from decoder: any Decoder) {} }
+        init(from decoder: any Decoder) throws {
+            let count = try decoder.unkeyedContainer().count ?? 0
+            for i in 0 ..< count {
+                var members = try decoder.unkeyedContainer()
+                for _ in 0 ..< i { _ = try members.decode(Skip.self) }
+                if let m = try? members.decode(FirstDecodableMember.self) {
+                    inner = [m]
+                    return
+                }
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no member decodes"))
+        }
+    }
+
     /// A keyed archive of `levels` NSArray objects, each holding the one before twice; the first holds "x".
     static func doublingArrays(levels: Int) -> PropertyList {
         var maker = KeyedArchiveMaker()

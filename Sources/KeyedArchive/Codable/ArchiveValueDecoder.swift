@@ -126,6 +126,15 @@ final class ArchiveValueDecoder: Decoder {
                 "values nest deeper than the depth budget of \(state.maxDepth)",
                 ArchiveError(.limitExceeded, "values nest deeper than \(state.maxDepth)", objectIndex: n >= 0 ? n : nil)))
         }
+        if reference != nil {
+            state.decodedValues += 1
+            let limit = state.options.limits.maxObjectCount
+            guard state.decodedValues <= limit else {
+                throw DecodingError.dataCorrupted(decoder.context(nil,
+                    "the archive's values decode more than \(limit) times (a shared value that fails is decoded again at every use)",
+                    ArchiveError(.limitExceeded, "more than \(limit) values decoded", objectIndex: n >= 0 ? n : nil)))
+            }
+        }
         if let named = T.self as? any KeyedArchiveClassNamed.Type {
             decoder.expectedClassNames = [named.archivedClassName] + named.formerArchivedClassNames
         }
