@@ -42,6 +42,10 @@ final class ArchiveDecodingState {
     let maxDepth: Int
     /// Class index → whether its objects are Foundation values or collections (nil: not looked at yet).
     var foundationClass: [Bool?]
+    /// The conformances of the types this decode met.
+    @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable()
+
+    func traits(of type: Any.Type) -> CodableTypeTraits { typeTraits.traits(of: type) }
 
     init(graph: ArchiveGraph, decoder: KeyedArchiveDecoder) {
         self.graph = graph

@@ -12,6 +12,17 @@ protocol ArchiveScalarDecodable {
     static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Self
 }
 
+extension ArchiveScalarDecodable {
+    /// ``decodeScalar(_:_:_:)`` as `T`, which callers found to be `Self` (`T.self as? any
+    /// ArchiveScalarDecodable.Type`). Opening the metatype this way returns the value without boxing it
+    /// in an existential and casting it back, which in unspecialised code also asked the runtime for
+    /// `Optional<T>`'s metadata at every call.
+    static func decodeScalar<T>(as type: T.Type, _ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> T {
+        guard Self.self == T.self else { throw internalCastError(Self.self, T.self) }
+        return unsafeBitCast(try decodeScalar(v, d, c), to: T.self)
+    }
+}
+
 extension ArchiveValueDecoder {
     /// Fails with `valueNotFound` for a nil value (`$null`, or a reference to `NSNull`).
     func nonNil(_ v: ArchiveValue, _ type: Any.Type, _ c: ArchiveCodingPathComponent?) throws -> ArchiveValue {
@@ -224,7 +235,7 @@ extension ArchiveValueDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(value, UInt32.self, nil) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(value, UInt64.self, nil) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let s = T.self as? any ArchiveScalarDecodable.Type { return try cast(s.decodeScalar(value, self, nil), T.self) }
+        if let s = state.traits(of: T.self).scalar { return try s.decodeScalar(as: T.self, value, self, nil) }
         // A wrapper decoding its wrapped value: the same value, so no cycle, but one level deeper.
         return try decodeWrapped(T.self)
     }

@@ -56,6 +56,13 @@ final class ArchiveValueDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (n, members) = try unkeyedMembers()
+        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
+    }
+
+    /// What an unkeyed container over this value reads: the object and its members (a dictionary's keys
+    /// and values in turn).
+    func unkeyedMembers() throws -> (object: Int, members: [ArchiveValue]) {
         let n = try objectIndex(for: "an unkeyed container", [Any].self)
         let members: [ArchiveValue]
         do {
@@ -74,7 +81,7 @@ final class ArchiveValueDecoder: Decoder {
         } catch let e as ArchiveError {
             throw DecodingError.dataCorrupted(context(nil, e.reason, e.located(object: n)))
         }
-        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
+        return (n, members)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -83,21 +90,20 @@ final class ArchiveValueDecoder: Decoder {
 
     /// Decodes the root value.
     func decodeTop<T: Decodable>(_ type: T.Type) throws -> T {
-        if let s = T.self as? any ArchiveScalarDecodable.Type {
-            return try cast(s.decodeScalar(value, self, nil), T.self)
+        if let s = state.traits(of: T.self).scalar {
+            return try s.decodeScalar(as: T.self, value, self, nil)
         }
         return try decodeThrough(T.self, self, reference: value)
     }
 
     /// Decodes `value` as `T`, reached from this decoder through `component`.
     func decodeNested<T: Decodable>(_ type: T.Type, _ value: ArchiveValue, _ component: ArchiveCodingPathComponent) throws -> T {
-        if let s = T.self as? any ArchiveScalarDecodable.Type {
-            return try cast(s.decodeScalar(value, self, component), T.self)
+        if let s = state.traits(of: T.self).scalar {
+            return try s.decodeScalar(as: T.self, value, self, component)
         }
         // Unwrap the dictionary's optional first: `nil as? T` succeeds when T is itself an Optional.
-        if case .ref(let n) = value, state.isShared(n), let cached = state.shared[.init(object: n, type: ObjectIdentifier(T.self))],
-           let t = cached as? T {
-            return t
+        if case .ref(let n) = value, state.isShared(n), let cached = state.shared[.init(object: n, type: ObjectIdentifier(T.self))] {
+            return try cast(cached, T.self)
         }
         let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: component)
         return try decodeThrough(T.self, child, reference: value)
@@ -135,16 +141,15 @@ final class ArchiveValueDecoder: Decoder {
                     ArchiveError(.limitExceeded, "more than \(limit) values decoded", objectIndex: n >= 0 ? n : nil)))
             }
         }
-        if let named = T.self as? any KeyedArchiveClassNamed.Type {
-            decoder.expectedClassNames = [named.archivedClassName] + named.formerArchivedClassNames
-        }
+        let traits = state.traits(of: T.self)
+        if let names = traits.classNames { decoder.expectedClassNames = names }
         state.depth += 1
         if n >= 0 { state.inProgress[n] = true }
         defer {
             state.depth -= 1
             if n >= 0 { state.inProgress[n] = false }
         }
-        let t = try T(from: decoder)
+        let t = try traits.array?.decodeArray(as: T.self, decoder) ?? T(from: decoder)
         if n >= 0, state.isShared(n) { state.shared[.init(object: n, type: ObjectIdentifier(T.self))] = t }
         return t
     }
@@ -268,10 +273,21 @@ extension ArchiveError {
     }
 }
 
-/// `x` as `T`, or an error (never a trap) if the scalar table and `T` ever disagree.
+/// `x`, stored as a `T`, as `T`; an error (never a trap) if it is not one. Checked by metatype, then cast
+/// unconditionally: a conditional cast to `T` asks the runtime for `Optional<T>`'s metadata at every call.
 func cast<T>(_ x: Any, _ type: T.Type) throws -> T {
-    guard let t = x as? T else {
-        throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "internal: decoded \(Swift.type(of: x)), not \(T.self)"))
-    }
+    guard Swift.type(of: x) == T.self else { return try castChecked(x, T.self) }
+    return x as! T
+}
+
+/// ``cast(_:_:)`` for a value whose dynamic type is not exactly `T` (kept apart: the cold path's `T?`).
+@inline(never)
+private func castChecked<T>(_ x: Any, _ type: T.Type) throws -> T {
+    guard let t = x as? T else { throw internalCastError(Swift.type(of: x), T.self) }
     return t
+}
+
+/// The error for a value whose type is not the one its table promised (a bug here, not in the input).
+func internalCastError(_ found: Any.Type, _ expected: Any.Type) -> DecodingError {
+    .typeMismatch(expected, .init(codingPath: [], debugDescription: "internal: decoded \(found), not \(expected)"))
 }

@@ -152,6 +152,32 @@ import Testing
         }
     }
 
+    /// Arrays decode member by member without an unkeyed container; the values, coding paths and errors
+    /// are those of `Array.init(from:)` through one.
+    @Test func arrayMembersKeepTheirCodingPaths() throws {
+        struct Texts: Codable { var tags: [String?] }
+        struct Numbers: Codable { var tags: [Int] }
+        struct Wrapped: Codable { var tags: [[Int]] }
+        let data = try KeyedArchiveEncoder().encode(Texts(tags: ["7", "x", nil]))
+        do {
+            _ = try KeyedArchiveDecoder().decode(Numbers.self, from: data)
+            Issue.record("a string decoded as Int")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["tags", "Index 0"])
+        }
+        let nilMember = try KeyedArchiveEncoder().encode(Texts(tags: [nil]))
+        do {
+            _ = try KeyedArchiveDecoder().decode(Numbers.self, from: nilMember)
+            Issue.record("nil decoded as Int")
+        } catch let DecodingError.valueNotFound(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["tags", "Index 0"])
+        }
+        #expect(try KeyedArchiveDecoder().decode(Texts.self, from: data).tags == ["7", "x", nil])
+        let nested = try KeyedArchiveEncoder().encode(Wrapped(tags: [[1, 2], [], [3]]))
+        #expect(try KeyedArchiveDecoder().decode(Wrapped.self, from: nested).tags == [[1, 2], [], [3]])
+        #expect(try KeyedArchiveDecoder().decode([[Int]].self, from: KeyedArchiveEncoder().encode([[4], [5, 6]])) == [[4], [5, 6]])
+    }
+
     @Test func dictionaryContainersDecodeAsKeyedContainers() throws {
         var e = KeyedArchiveEncoder()
         e.keyedContainerEncoding = .dictionaries

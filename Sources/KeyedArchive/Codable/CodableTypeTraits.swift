@@ -1,0 +1,64 @@
+/// What the decoder needs to know about a `Decodable` type, looked up once per type and decode: the
+/// runtime's conformance checks (`T.self as? any P.Type`) cost a few hundred instructions each, and an
+/// unspecialised decode asks them at every value.
+struct CodableTypeTraits {
+    /// The type itself when it is read straight from one archived value.
+    var scalar: (any ArchiveScalarDecodable.Type)?
+    /// The type itself when it is an array, decoded without an unkeyed container.
+    var array: (any ArchiveArrayDecodable.Type)?
+    /// The `$classname` the type declares, then its former names.
+    var classNames: [String]?
+
+    init(_ type: Any.Type) {
+        scalar = type as? any ArchiveScalarDecodable.Type
+        array = scalar == nil ? type as? any ArchiveArrayDecodable.Type : nil
+        if let named = type as? any KeyedArchiveClassNamed.Type {
+            classNames = [named.archivedClassName] + named.formerArchivedClassNames
+        }
+    }
+}
+
+/// The traits of the types one decode met. A decode meets a handful of types, so a linear scan over
+/// their identifiers beats hashing; past ``maxScanned`` types the rest go to a dictionary.
+struct CodableTypeTraitsTable {
+    private var types: [ObjectIdentifier] = []
+    private var traits: [CodableTypeTraits] = []
+    private var overflow: [ObjectIdentifier: CodableTypeTraits] = [:]
+    static let maxScanned = 32
+
+    mutating func traits(of type: Any.Type) -> CodableTypeTraits {
+        let id = ObjectIdentifier(type)
+        for i in types.indices where types[i] == id { return traits[i] }
+        if let t = overflow[id] { return t }
+        let t = CodableTypeTraits(type)
+        if types.count < Self.maxScanned {
+            types.append(id)
+            traits.append(t)
+        } else {
+            overflow[id] = t
+        }
+        return t
+    }
+}
+
+/// An array of decodable members, decoded member by member as `Array.init(from:)` does through an unkeyed
+/// container (the same values, coding paths and errors), but into storage reserved once and without the
+/// container's existential box and per-member witness calls.
+protocol ArchiveArrayDecodable {
+    static func decodeArray<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T
+}
+
+extension Array: ArchiveArrayDecodable where Element: Decodable {
+    static func decodeArray<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T {
+        guard Self.self == T.self else { throw internalCastError(Self.self, T.self) }
+        let members = try d.unkeyedMembers().members
+        var out: [Element] = []
+        out.reserveCapacity(members.count)
+        if let scalar = d.state.traits(of: Element.self).scalar {
+            for (i, v) in members.enumerated() { out.append(try scalar.decodeScalar(as: Element.self, v, d, .index(i))) }
+        } else {
+            for (i, v) in members.enumerated() { out.append(try d.decodeNested(Element.self, v, .index(i))) }
+        }
+        return unsafeBitCast(out, to: T.self)
+    }
+}
