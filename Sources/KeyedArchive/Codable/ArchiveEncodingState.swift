@@ -25,6 +25,8 @@ final class ArchiveEncodingState {
     @exclusivity(unchecked) var depth = 0
     /// Type → class index, for archived-object containers.
     @exclusivity(unchecked) var classIndexByType: [ObjectIdentifier: Int] = [:]
+    /// The conformances of the types this encode met.
+    @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable()
     let keyNSObjects: Int
     let keyNSKeys: Int
 
@@ -41,8 +43,9 @@ final class ArchiveEncodingState {
     /// Encodes `value` reached from `parent` through `component`; returns a raw value: an inline scalar,
     /// `.nil`, or a reference. ``reference(_:)`` turns it into what a collection or `$top` holds.
     func encodeValue<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: ArchiveCodingPathComponent?) throws -> ArchiveValue {
-        if let s = value as? any ArchiveScalarEncodable { return try s.archiveScalar(self) }
-        if T.self is AnyClass {
+        let traits = typeTraits.traits(of: T.self)
+        if let s = traits.scalarEncodable { return try s.archiveScalar(of: value, self) }
+        if traits.isClass {
             let object = value as AnyObject
             let id = ObjectIdentifier(object)
             if let done = byIdentity[id] { return done }
@@ -67,8 +70,8 @@ final class ArchiveEncodingState {
         defer { depth -= 1 }
         let encoder = ArchiveValueEncoder(state: self, parent: parent, component: component, type: T.self)
         let mark = open.count
-        if let c = value as? any ArchiveCollectionEncodable {
-            try c.encodeMembers(encoder)
+        if let c = typeTraits.traits(of: T.self).collectionEncodable {
+            try c.encodeMembers(of: value, encoder)
         } else {
             try value.encode(to: encoder)
         }

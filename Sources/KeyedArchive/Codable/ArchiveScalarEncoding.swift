@@ -12,6 +12,14 @@ protocol ArchiveScalarEncodable {
     func archiveScalar(_ state: ArchiveEncodingState) throws -> ArchiveValue
 }
 
+extension ArchiveScalarEncodable {
+    /// ``archiveScalar(_:)`` of `value`, whose type callers found to be `Self` (see ``CodableTypeTraits``).
+    static func archiveScalar<T>(of value: T, _ state: ArchiveEncodingState) throws -> ArchiveValue {
+        guard Self.self == T.self else { throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "internal: \(T.self) is not \(Self.self)")) }
+        return try unsafeBitCast(value, to: Self.self).archiveScalar(state)
+    }
+}
+
 extension Bool: ArchiveScalarEncodable {
     func archiveScalar(_ state: ArchiveEncodingState) -> ArchiveValue { .bool(self) }
 }
@@ -57,6 +65,27 @@ extension UUID: ArchiveScalarEncodable {
 /// (which would make a set an array and a string-keyed dictionary an object).
 protocol ArchiveCollectionEncodable {
     func encodeMembers(_ encoder: ArchiveValueEncoder) throws
+}
+
+extension ArchiveCollectionEncodable {
+    /// ``encodeMembers(_:)`` of `value`, whose type callers found to be `Self` (see ``CodableTypeTraits``).
+    static func encodeMembers<T>(of value: T, _ encoder: ArchiveValueEncoder) throws {
+        guard Self.self == T.self else { throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "internal: \(T.self) is not \(Self.self)")) }
+        try unsafeBitCast(value, to: Self.self).encodeMembers(encoder)
+    }
+}
+
+/// What `Array.encode(to:)` writes through an unkeyed container (the same members and coding paths),
+/// into storage reserved once and without the container's per-member witness calls.
+extension Array: ArchiveCollectionEncodable where Element: Encodable {
+    func encodeMembers(_ encoder: ArchiveValueEncoder) throws {
+        let box = encoder.collectionBox(.array)
+        box.members.reserveCapacity(box.members.count + count)
+        // By index: `enumerated()` in unspecialised code asks for its tuple's metadata at every member.
+        for i in 0 ..< count {
+            box.append(try encoder.state.member(encoder.encodeNested(self[i], .index(i))))
+        }
+    }
 }
 
 extension Set: ArchiveCollectionEncodable where Element: Encodable {

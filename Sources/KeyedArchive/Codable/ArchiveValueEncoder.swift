@@ -47,7 +47,7 @@ final class ArchiveValueEncoder: Encoder {
     /// This value's keyed container object (the same one when asked twice).
     func keyedBox() -> ArchiveEncodingBox {
         if let box, box.kind == .object || box.kind == .dictionary { return box }
-        let asObject = state.options.keyedContainerEncoding == .archivedObjects || type is any KeyedArchiveClassNamed.Type
+        let asObject = state.options.keyedContainerEncoding == .archivedObjects || state.typeTraits.traits(of: type).classNames != nil
         let b = state.openBox(asObject && !(type is ArchiveUntyped.Type) ? .object : .dictionary, type: type)
         box = b
         result = .ref(b.uid)

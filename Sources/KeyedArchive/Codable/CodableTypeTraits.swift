@@ -1,6 +1,6 @@
-/// What the decoder needs to know about a `Decodable` type, looked up once per type and decode: the
-/// runtime's conformance checks (`T.self as? any P.Type`) cost a few hundred instructions each, and an
-/// unspecialised decode asks them at every value.
+/// What the coders need to know about a `Codable` type, looked up once per type and coding call: the
+/// runtime's conformance checks (`T.self as? any P.Type`, `value as? any P`) cost a few hundred
+/// instructions each, and unspecialised coding asks them at every value.
 struct CodableTypeTraits {
     /// The type itself when it is read straight from one archived value.
     var scalar: (any ArchiveScalarDecodable.Type)?
@@ -8,6 +8,11 @@ struct CodableTypeTraits {
     var array: (any ArchiveArrayDecodable.Type)?
     /// The `$classname` the type declares, then its former names.
     var classNames: [String]?
+    /// The type itself when it encodes as one inline or Foundation value.
+    var scalarEncodable: (any ArchiveScalarEncodable.Type)?
+    /// The type itself when it is a set or dictionary with its own Foundation shape.
+    var collectionEncodable: (any ArchiveCollectionEncodable.Type)?
+    var isClass: Bool
 
     init(_ type: Any.Type) {
         scalar = type as? any ArchiveScalarDecodable.Type
@@ -15,10 +20,13 @@ struct CodableTypeTraits {
         if let named = type as? any KeyedArchiveClassNamed.Type {
             classNames = [named.archivedClassName] + named.formerArchivedClassNames
         }
+        scalarEncodable = type as? any ArchiveScalarEncodable.Type
+        collectionEncodable = type as? any ArchiveCollectionEncodable.Type
+        isClass = type is AnyClass
     }
 }
 
-/// The traits of the types one decode met. A decode meets a handful of types, so a linear scan over
+/// The traits of the types one decode or encode met. A decode meets a handful of types, so a linear scan over
 /// their identifiers beats hashing; past ``maxScanned`` types the rest go to a dictionary.
 struct CodableTypeTraitsTable {
     private var types: [ObjectIdentifier] = []
