@@ -107,6 +107,32 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         try decoder.decodeNested(T.self, require(key), .codingKey(key))
     }
 
+    // One lookup per optional field: the protocol's defaults ask `contains`, `decodeNil` and `decode` in turn.
+    /// The value for `key` unless it is absent or nil.
+    private func present(_ key: Key) -> ArchiveValue? {
+        guard let v = raw(key), !decoder.isNil(v) else { return nil }
+        return v
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { guard let v = present(key) else { return nil }; return try decoder.bool(v, .codingKey(key)) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { guard let v = present(key) else { return nil }; return try decoder.string(v, .codingKey(key)) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { guard let v = present(key) else { return nil }; return try decoder.real(v, .codingKey(key)) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { guard let v = present(key) else { return nil }; return try decoder.float(v, .codingKey(key)) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int8.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int16.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int32.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int64.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt8.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt16.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt32.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt64.self, .codingKey(key)) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let v = present(key) else { return nil }
+        return try decoder.decodeNested(T.self, v, .codingKey(key))
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try nestedDecoder(key).container(keyedBy: NestedKey.self)
     }

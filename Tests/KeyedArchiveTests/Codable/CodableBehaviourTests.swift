@@ -178,6 +178,33 @@ import Testing
         #expect(try KeyedArchiveDecoder().decode([[Int]].self, from: KeyedArchiveEncoder().encode([[4], [5, 6]])) == [[4], [5, 6]])
     }
 
+    /// `decodeIfPresent` reads each key once: absent and nil are nil, a present value must have the type.
+    @Test func optionalFieldsAreNilWhenAbsentOrNilAndCheckedWhenPresent() throws {
+        struct Written: Encodable {
+            enum CodingKeys: String, CodingKey { case explicitNil, number, text, when }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encodeNil(forKey: .explicitNil)
+                try c.encode(42, forKey: .number)
+                try c.encode("x", forKey: .text)
+                try c.encode(Date(timeIntervalSinceReferenceDate: 5), forKey: .when)
+            }
+        }
+        struct Read: Decodable, Equatable {
+            var absent: Int?, explicitNil: Int?, number: Int?, when: Date?
+        }
+        struct Mismatched: Decodable { var text: Int? }
+        let data = try KeyedArchiveEncoder().encode(Written())
+        #expect(try KeyedArchiveDecoder().decode(Read.self, from: data)
+            == Read(absent: nil, explicitNil: nil, number: 42, when: Date(timeIntervalSinceReferenceDate: 5)))
+        do {
+            _ = try KeyedArchiveDecoder().decode(Mismatched.self, from: data)
+            Issue.record("a string decoded as Int?")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["text"])
+        }
+    }
+
     @Test func dictionaryContainersDecodeAsKeyedContainers() throws {
         var e = KeyedArchiveEncoder()
         e.keyedContainerEncoding = .dictionaries
