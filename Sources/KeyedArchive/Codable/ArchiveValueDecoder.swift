@@ -149,7 +149,13 @@ final class ArchiveValueDecoder: Decoder {
             state.depth -= 1
             if n >= 0 { state.inProgress[n] = false }
         }
-        let t = try traits.array?.decodeArray(as: T.self, decoder) ?? T(from: decoder)
+        // Not `??`: an optional `T` asks the runtime for `Optional<T>`'s metadata at every call.
+        let t: T
+        if let array = traits.array {
+            t = try array.decodeArray(as: T.self, decoder)
+        } else {
+            t = try T(from: decoder)
+        }
         if n >= 0, state.isShared(n) { state.shared[.init(object: n, type: ObjectIdentifier(T.self))] = t }
         return t
     }

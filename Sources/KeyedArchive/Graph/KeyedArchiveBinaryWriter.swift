@@ -142,7 +142,7 @@ struct KeyedArchiveBinaryWriter {
                     (start, count) = (o.valueStart, o.valueCount)
                 }
                 // The same dictionary as entry j: written once and named again, as the input did.
-                if let j = sharedRuns.earlierOwner(of: i, in: graph) { return Int(table.members[objectsSlot + j]) }
+                if let j = sharedRuns.earlierOwner(of: i, objects: graph.objects, valueCount: graph.values.count) { return Int(table.members[objectsSlot + j]) }
                 return try open(.object(index: i, start: start, count: count), total: 2 * (count + 1))
             }
         case .object(let index, let start, let count):

@@ -47,7 +47,7 @@ struct KeyedArchiveGraphWriter {
                 entries.append(try classDescription(o.classIndex))
             case .object:
                 // The same dictionary as entry j: one node, named again, as the input did.
-                if let j = sharedRuns.earlierOwner(of: i, in: graph) {
+                if let j = sharedRuns.earlierOwner(of: i, objects: graph.objects, valueCount: graph.values.count) {
                     entries.append(entries[j])
                     continue
                 }
