@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import Testing
 import CorpusSupport
 
@@ -74,6 +75,35 @@ struct ValidateCommandTests {
         let verbose = try CLI.run(["validate", "--verbose", "bad.nib"], in: scratch.url)
         #expect(verbose.stdout.contains("^^"), "\(verbose.stdout)")
         #expect(verbose.stdout.contains("00000000  4e 49 42 41"), "\(verbose.stdout)")
+    }
+
+    /// A keyed archive whose objects refer past the object table: `validate` names the first such
+    /// reference with its object and key, in object order (a flat pass finds that there is one, then the
+    /// walk says where).
+    @Test func aDanglingReferenceIsNamedWithItsObjectAndKey() throws {
+        func archive(x: UInt64, listed: UInt64) -> [UInt8] {
+            var b = PropertyListBuilder()
+            func s(_ t: String) -> Int { b.addString(t) }
+            let cls = b.addDict(keys: [s("$classname"), s("$classes")], values: [s("Thing"), b.addArray([s("Thing"), s("NSObject")])])
+            let thing = b.addDict(keys: [s("$class"), s("x"), s("list")],
+                                  values: [b.addUID(2), b.addUID(x), b.addArray([b.addUID(1), b.addUID(listed)])])
+            let objects = b.addArray([s("$null"), thing, cls])
+            let root = b.addDict(keys: [s("$archiver"), s("$objects"), s("$top"), s("$version")],
+                                 values: [s("NSKeyedArchiver"), objects, b.addDict(keys: [s("root")], values: [b.addUID(1)]), b.addInteger(Int64(100000))])
+            return b.build(root: root).binaryData()
+        }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        _ = try scratch.write(archive(x: 0, listed: 2), to: "good.archive")
+        _ = try scratch.write(archive(x: 99, listed: 2), to: "x.archive")
+        _ = try scratch.write(archive(x: 0, listed: 77), to: "list.archive")
+        #expect(try CLI.run(["validate", "good.archive"], in: scratch.url).status == 0)
+        let x = try CLI.run(["validate", "x.archive"], in: scratch.url)
+        #expect(x.status == 1)
+        #expect(x.stdout.contains("object 99") && x.stdout.contains("x") && x.stdout.contains("#1"), "\(x.stdout)")
+        let list = try CLI.run(["validate", "list.archive"], in: scratch.url)
+        #expect(list.status == 1)
+        #expect(list.stdout.contains("object 77") && list.stdout.contains("list"), "\(list.stdout)")
     }
 
     @Test func aStoryboardMissingAListedSceneNibIsBad() throws {

@@ -93,6 +93,34 @@ enum GraphCheck {
     /// Throws for the first reference outside the object table, or object with a class outside the
     /// class table, or value range outside the value table.
     static func verify(_ graph: ArchiveGraph) throws(ArchiveError) {
+        // The common case, a sound graph, in flat passes over the tables; the walk below finds the first
+        // problem with its object and key, and runs only when there is one.
+        if isSound(graph) { return }
+        try locateProblem(graph)
+    }
+
+    /// Whether every reference, class index and value range is inside its table.
+    private static func isSound(_ graph: ArchiveGraph) -> Bool {
+        let n = graph.objects.count, classCount = graph.classes.count, valueCount = graph.values.count
+        let keyed = graph.metadata.source == .keyedArchive
+        func inside(_ v: ArchiveValue) -> Bool {
+            if case .ref(let i) = v { return i >= 0 && i < n }
+            return true
+        }
+        for o in graph.objects where o.kind != .plain {
+            if o.classIndex < 0 || o.classIndex >= classCount || (keyed && o.classIndex == -1) { return false }
+            if o.kind == .object, !(o.valueStart >= 0 && o.valueCount >= 0 && o.valueStart <= valueCount
+                                    && o.valueCount <= valueCount - o.valueStart) { return false }
+        }
+        for kv in graph.top where !inside(kv.value) { return false }
+        for kv in graph.values where !inside(kv.value) { return false }
+        for v in graph.items where !inside(v) { return false }
+        for c in graph.classes { for f in c.fallbacks where f < 0 || f >= classCount { return false } }
+        return true
+    }
+
+    /// Throws for the first problem, in object order, with where it is.
+    private static func locateProblem(_ graph: ArchiveGraph) throws(ArchiveError) {
         let n = graph.objects.count
         // The key is spelled out only for the error: building it per value would cost more than the check.
         func checkRef(_ v: ArchiveValue, object: Int, key: @autoclosure () -> String) throws(ArchiveError) {
@@ -122,7 +150,7 @@ enum GraphCheck {
                 throw ArchiveError(.badReference, "values \(o.valueStart)+\(o.valueCount) outside the value table (\(graph.values.count) values)",
                                    objectIndex: i)
             }
-            if sharedRuns.earlierOwner(of: i, in: graph) != nil { continue }
+            if sharedRuns.earlierOwner(of: i, objects: graph.objects, valueCount: graph.values.count) != nil { continue }
             for kv in graph.values(ofObject: i) {
                 let key = { graph.keys.indices.contains(kv.key) ? graph.keys[kv.key] : "<key \(kv.key)>" }
                 try checkRef(kv.value, object: i, key: key())
