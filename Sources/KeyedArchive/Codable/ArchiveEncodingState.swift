@@ -54,15 +54,16 @@ final class ArchiveEncodingState {
             }
             inProgress.insert(id)
             defer { inProgress.remove(id) }
-            let v = try encodeThroughEncoder(value, parent: parent, component: component)
+            let v = try encodeThroughEncoder(value, traits, parent: parent, component: component)
             byIdentity[id] = v
             retained.append(object)
             return v
         }
-        return try encodeThroughEncoder(value, parent: parent, component: component)
+        return try encodeThroughEncoder(value, traits, parent: parent, component: component)
     }
 
-    private func encodeThroughEncoder<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: ArchiveCodingPathComponent?) throws -> ArchiveValue {
+    private func encodeThroughEncoder<T: Encodable>(_ value: T, _ traits: CodableTypeTraits, parent: ArchiveValueEncoder?,
+                                                    component: ArchiveCodingPathComponent?) throws -> ArchiveValue {
         guard depth < KeyedArchiveEncoder.maxValueDepth else {
             throw failure(value, parent, component, "values nest deeper than \(KeyedArchiveEncoder.maxValueDepth) levels")
         }
@@ -70,7 +71,7 @@ final class ArchiveEncodingState {
         defer { depth -= 1 }
         let encoder = ArchiveValueEncoder(state: self, parent: parent, component: component, type: T.self)
         let mark = open.count
-        if let c = typeTraits.traits(of: T.self).collectionEncodable {
+        if let c = traits.collectionEncodable {
             try c.encodeMembers(of: value, encoder)
         } else {
             try value.encode(to: encoder)

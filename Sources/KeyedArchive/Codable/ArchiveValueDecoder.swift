@@ -279,16 +279,11 @@ extension ArchiveError {
     }
 }
 
-/// `x`, stored as a `T`, as `T`; an error (never a trap) if it is not one. Checked by metatype, then cast
-/// unconditionally: a conditional cast to `T` asks the runtime for `Optional<T>`'s metadata at every call.
-func cast<T>(_ x: Any, _ type: T.Type) throws -> T {
-    guard Swift.type(of: x) == T.self else { return try castChecked(x, T.self) }
-    return x as! T
-}
-
-/// ``cast(_:_:)`` for a value whose dynamic type is not exactly `T` (kept apart: the cold path's `T?`).
+/// `x`, stored as a `T`, as `T`, or an error (never a trap) if it is not one. Only shared-cache hits
+/// come here; kept out of line so that the conditional cast's `Optional<T>` metadata request stays off
+/// the callers' path.
 @inline(never)
-private func castChecked<T>(_ x: Any, _ type: T.Type) throws -> T {
+func cast<T>(_ x: Any, _ type: T.Type) throws -> T {
     guard let t = x as? T else { throw internalCastError(Swift.type(of: x), T.self) }
     return t
 }

@@ -10,8 +10,9 @@ struct CodableTypeTraits {
     var classNames: [String]?
     /// The type itself when it encodes as one inline or Foundation value.
     var scalarEncodable: (any ArchiveScalarEncodable.Type)?
-    /// The type itself when it is a set or dictionary with its own Foundation shape.
+    /// The type itself when it is an array, set or dictionary with its own Foundation shape.
     var collectionEncodable: (any ArchiveCollectionEncodable.Type)?
+    /// Whether instances are objects, archived once per identity.
     var isClass: Bool
 
     init(_ type: Any.Type) {

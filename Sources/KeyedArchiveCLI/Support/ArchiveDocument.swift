@@ -102,13 +102,12 @@ enum GraphCheck {
     /// Whether every reference, class index and value range is inside its table.
     private static func isSound(_ graph: ArchiveGraph) -> Bool {
         let n = graph.objects.count, classCount = graph.classes.count, valueCount = graph.values.count
-        let keyed = graph.metadata.source == .keyedArchive
         func inside(_ v: ArchiveValue) -> Bool {
             if case .ref(let i) = v { return i >= 0 && i < n }
             return true
         }
         for o in graph.objects where o.kind != .plain {
-            if o.classIndex < 0 || o.classIndex >= classCount || (keyed && o.classIndex == -1) { return false }
+            if o.classIndex < 0 || o.classIndex >= classCount { return false }
             if o.kind == .object, !(o.valueStart >= 0 && o.valueCount >= 0 && o.valueStart <= valueCount
                                     && o.valueCount <= valueCount - o.valueStart) { return false }
         }
