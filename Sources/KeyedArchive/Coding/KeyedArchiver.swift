@@ -275,6 +275,8 @@ public final class KeyedArchiver {
         metadata.archiverName = KeyedArchiveConstants.archiverName
         metadata.archiveVersion = KeyedArchiveConstants.version
         metadata.plistFormat = outputFormat
+        try ArchiveGraph.checkTableSizes(storage: storage.count, objects: objects.count, values: values.count,
+                                         items: items.count, top: top.count, .encodingFailed)
         return ArchiveGraph(metadata: metadata, storage: storage, keys: keys, classes: classes, objects: objects,
                             values: values, items: items, top: top)
     }

@@ -89,6 +89,21 @@ public struct ArchiveGraph: Sendable {
     }
 }
 
+extension ArchiveGraph {
+    /// The largest table a graph holds: indices and ranges are stored in 32 bits, and `UInt32.max` is
+    /// kept free to mean "out of range" (see ``ArchiveRange``).
+    public static let maxTableCount = Int(UInt32.max) - 1
+
+    /// Refuses tables that 32-bit indices cannot address; readers call it before handing a graph out.
+    static func checkTableSizes(storage: Int, objects: Int, values: Int, items: Int, top: Int,
+                                _ code: ArchiveError.Code) throws(ArchiveError) {
+        for (name, count) in [("bytes", storage), ("objects", objects), ("values", values), ("inline items", items), ("top values", top)]
+        where count > maxTableCount {
+            throw ArchiveError(code, "\(count) \(name) in one graph; graph tables hold at most \(maxTableCount) (32-bit indices)")
+        }
+    }
+}
+
 /// One entry of ``ArchiveGraph/objects``.
 public struct ArchiveObject: Sendable, Hashable {
     /// What an object-table entry holds.
@@ -100,25 +115,40 @@ public struct ArchiveObject: Sendable, Hashable {
         /// A keyed archive's class-description dict (`$classname`, `$classes`): see ``classIndex``.
         case classDescription
     }
-    /// What this entry holds.
-    public var kind: Kind
-    /// Index into ``ArchiveGraph/classes`` (objects and class descriptions), or -1.
-    public var classIndex: Int
-    /// This object's values: `values[valueStart ..< valueStart + valueCount]`.
-    /// For a NIBArchive this is the record's `firstValue`/`valueCount` as read.
-    public var valueStart: Int
-    /// Number of values this object owns, starting at ``valueStart``.
-    public var valueCount: Int
+    // Stored value first, then the kind in its tail and 32-bit indices: a 32-byte entry (56 with `Int`s).
     /// The value of a `.plain` object; `.nil` otherwise.
     public var plainValue: ArchiveValue
+    /// What this entry holds.
+    public var kind: Kind
+    @usableFromInline var storedClassIndex: Int32
+    @usableFromInline var storedValueStart: UInt32
+    @usableFromInline var storedValueCount: UInt32
+    /// Index into ``ArchiveGraph/classes`` (objects and class descriptions), or -1. An index above
+    /// `Int32.max` reads back as `Int32.max` (outside every class table), one below `Int32.min` as `Int32.min`.
+    @inlinable public var classIndex: Int {
+        get { Int(storedClassIndex) }
+        set { storedClassIndex = Int32(clamping: newValue) }
+    }
+    /// This object's values: `values[valueStart ..< valueStart + valueCount]`.
+    /// For a NIBArchive this is the record's `firstValue`/`valueCount` as read (32 bits in that format).
+    /// A start that does not fit 32 bits reads back as `UInt32.max`, outside every value table.
+    @inlinable public var valueStart: Int {
+        get { Int(storedValueStart) }
+        set { storedValueStart = UInt32(exactly: newValue) ?? .max }
+    }
+    /// Number of values this object owns, starting at ``valueStart`` (`UInt32.max` when it does not fit).
+    @inlinable public var valueCount: Int {
+        get { Int(storedValueCount) }
+        set { storedValueCount = UInt32(exactly: newValue) ?? .max }
+    }
 
     /// Creates an entry; `plainValue` is used by `.plain` entries only.
-    public init(kind: Kind, classIndex: Int, valueStart: Int, valueCount: Int, plainValue: ArchiveValue = .nil) {
-        self.kind = kind
-        self.classIndex = classIndex
-        self.valueStart = valueStart
-        self.valueCount = valueCount
+    @inlinable public init(kind: Kind, classIndex: Int, valueStart: Int, valueCount: Int, plainValue: ArchiveValue = .nil) {
         self.plainValue = plainValue
+        self.kind = kind
+        self.storedClassIndex = Int32(clamping: classIndex)
+        self.storedValueStart = UInt32(exactly: valueStart) ?? .max
+        self.storedValueCount = UInt32(exactly: valueCount) ?? .max
     }
 
     /// ``valueStart`` ..< ``valueStart`` + ``valueCount``, the object's range of ``ArchiveGraph/values``.

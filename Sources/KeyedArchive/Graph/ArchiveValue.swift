@@ -13,7 +13,8 @@ public enum ArchiveValue: Sendable, Hashable {
     case int(Int64, width: UInt8)
     /// A non-negative integer above `Int64.max` (keyed archives only).
     case unsignedInt(UInt64)
-    /// A 128-bit integer that fits neither Int64 nor UInt64 (keyed archives only).
+    /// A 128-bit integer that fits neither Int64 nor UInt64 (keyed archives only). Inline, not boxed:
+    /// a box would make every value non-trivial to copy (a retain per copy) to save 8 bytes.
     case wideInt(PlistWideInteger)
     case float(Float)
     case double(Double)
@@ -54,16 +55,28 @@ public enum ArchiveValue: Sendable, Hashable {
     }
 }
 
-/// A compact half-open range `start ..< start + count`.
+/// A compact half-open range `start ..< start + count`, stored in 32 bits each.
+///
+/// Graph tables hold fewer than `UInt32.max` elements (the readers refuse larger inputs, the archiver
+/// larger archives), so a start or count that does not fit is stored as `UInt32.max`, which lies outside
+/// every table: such a range stays out of range, as it was, for every check that reads it.
 public struct ArchiveRange: Sendable, Hashable {
+    @usableFromInline var storedStart: UInt32
+    @usableFromInline var storedCount: UInt32
     /// The first index of the range.
-    public var start: Int
+    @inlinable public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(exactly: newValue) ?? .max }
+    }
     /// The number of elements in the range.
-    public var count: Int
+    @inlinable public var count: Int {
+        get { Int(storedCount) }
+        set { storedCount = UInt32(exactly: newValue) ?? .max }
+    }
     /// Creates the range `start ..< start + count`.
     @inlinable public init(start: Int, count: Int) {
-        self.start = start
-        self.count = count
+        storedStart = UInt32(exactly: start) ?? .max
+        storedCount = UInt32(exactly: count) ?? .max
     }
     /// The same range as a standard `Range`.
     @inlinable public var range: Range<Int> { start ..< start + count }
@@ -71,13 +84,19 @@ public struct ArchiveRange: Sendable, Hashable {
 
 /// A value stored under a key in an object.
 public struct ArchiveKeyedValue: Sendable, Hashable {
-    /// Index into ``ArchiveGraph/keys``.
-    public var key: Int
+    // The value first: its 17 bytes and the 32-bit key make a 24-byte entry (32 with the key first).
     /// The stored value.
     public var value: ArchiveValue
+    @usableFromInline var storedKey: UInt32
+    /// Index into ``ArchiveGraph/keys`` (an index that does not fit 32 bits reads back as `UInt32.max`,
+    /// outside every key table).
+    @inlinable public var key: Int {
+        get { Int(storedKey) }
+        set { storedKey = UInt32(exactly: newValue) ?? .max }
+    }
     /// Creates a keyed value; `key` indexes ``ArchiveGraph/keys``.
     @inlinable public init(key: Int, value: ArchiveValue) {
-        self.key = key
         self.value = value
+        self.storedKey = UInt32(exactly: key) ?? .max
     }
 }

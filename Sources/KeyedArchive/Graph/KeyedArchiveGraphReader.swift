@@ -171,6 +171,8 @@ struct KeyedArchiveGraphReader {
             top.append(ArchiveKeyedValue(key: k, value: try convert(topValues[j], objectIndex: nil)))
         }
 
+        try ArchiveGraph.checkTableSizes(storage: plist.storage.count, objects: objects.count, values: values.count,
+                                         items: items.count, top: top.count, .limitExceeded)
         return ArchiveGraph(metadata: metadata, storage: plist.storage, keys: keys, classes: classes, objects: objects,
                             values: values, items: items, top: top)
     }

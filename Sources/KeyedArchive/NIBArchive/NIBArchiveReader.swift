@@ -52,6 +52,8 @@ public struct NIBArchiveReader: Sendable {
         } else {
             metadata.warnings.append("objects: the archive has no top-scope object 0")
         }
+        try ArchiveGraph.checkTableSizes(storage: bytes.count, objects: tables.objects.count, values: tables.values.count,
+                                         items: 0, top: top.count, .limitExceeded)
         return ArchiveGraph(metadata: metadata, storage: bytes, keys: tables.keys, classes: tables.classes,
                             objects: tables.objects, values: tables.values, items: [], top: top, keyHashes: tables.keyHashes)
     }

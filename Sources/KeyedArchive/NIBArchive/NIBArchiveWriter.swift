@@ -44,8 +44,6 @@ struct NIBArchiveWriter {
 
     static let emptyKey = "UINibEncoderEmptyKey"
     static let lneVersionKey = "IBUINibLNEVersionKey"
-    /// Stands for `lneVersionKey` when the writer adds it to object 0 itself.
-    static let lneKeySentinel = Int.min
 
     /// Tables as written: each holds its encoded bytes and record count.
     struct Encoded {
@@ -142,16 +140,17 @@ struct NIBArchiveWriter {
             let cls = useClass(o.classIndex)
             var seen: Set<String> = []
             var count = 0
-            var own = Array(graph.values(ofObject: i))
-            if i == 0, options.launchScreenTrailer, !own.contains(where: { graph.keyName($0.key) == Self.lneVersionKey }) {
-                own.append(ArchiveKeyedValue(key: Self.lneKeySentinel, value: .int(1, width: 1)))
-            }
+            let own = graph.values(ofObject: i)
+            // Object 0 gains `IBUINibLNEVersionKey = 1` after its own values when the trailer is asked for.
+            let addsLNEKey = i == 0 && options.launchScreenTrailer && !own.contains(where: { graph.keyName($0.key) == Self.lneVersionKey })
             let first = written
-            for kv in own {
-                guard kv.key == Self.lneKeySentinel || (kv.key >= 0 && kv.key < graph.keys.count) else {
+            for j in 0 ..< own.count + (addsLNEKey ? 1 : 0) {
+                let isLNE = j == own.count
+                let kv = isLNE ? ArchiveKeyedValue(key: 0, value: .int(1, width: 1)) : own[own.startIndex + j]
+                guard isLNE || (kv.key >= 0 && kv.key < graph.keys.count) else {
                     throw ArchiveError(.encodingFailed, "object \(i): key index \(kv.key) is outside the key table", objectIndex: i)
                 }
-                let name = kv.key == Self.lneKeySentinel ? Self.lneVersionKey : graph.keys[kv.key]
+                let name = isLNE ? Self.lneVersionKey : graph.keys[kv.key]
                 // Keep the first value per key; only UINibEncoderEmptyKey legitimately repeats.
                 if name != Self.emptyKey {
                     guard seen.insert(name).inserted else { continue }

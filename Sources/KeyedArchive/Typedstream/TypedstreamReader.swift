@@ -174,6 +174,9 @@ extension ArchiveGraph {
         var r = TypedstreamReader(bytes: bytes, limits: limits)
         try r.readHeader()
         try r.readBody()
-        self = r.builder.build()
+        let b = r.builder
+        try ArchiveGraph.checkTableSizes(storage: b.storage.count, objects: b.objects.count, values: b.values.count,
+                                         items: b.items.count, top: b.top.count, .limitExceeded)
+        self = b.build()
     }
 }
