@@ -258,7 +258,8 @@ public final class KeyedArchiver {
 
     // MARK: Finishing
 
-    /// Finishes the archive and returns it as a graph. Later calls return the same graph.
+    /// Finishes the archive and returns it as a graph. Later calls return the same graph; values encoded
+    /// after the first call are not part of it.
     ///
     /// - Returns: The archive graph (keyed layout: object 0 is `"$null"`).
     /// - Throws: An error raised while encoding deferred fields.
@@ -268,6 +269,12 @@ public final class KeyedArchiver {
             try drainPending()
             top = scopes[0].values
             patchConditionals()
+            // Nothing is looked up by identity or value after this: the tables go before a writer builds its own.
+            uidByObject = WordPairMap()
+            plainStrings = WordPairMap()
+            plainNumbers = WordPairMap()
+            retained = []
+            conditionals = []
             finished = true
             delegate?.archiverDidFinish(self)
         }

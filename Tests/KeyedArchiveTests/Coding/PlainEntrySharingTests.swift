@@ -34,4 +34,17 @@ import Testing
         // 1.0 as a double is not the integer 1, and -0.0 is not 0.0.
         #expect(plain.filter { if case .double = $0 { true } else { false } }.count == 3)
     }
+
+    @Test func finishingFreezesTheArchive() throws {
+        let a = KeyedArchiver()
+        try a.encode(["x", "y"], forKey: "root")
+        let first = try a.finishEncoding()
+        let bytes = try a.encodedData()
+        // The sharing tables are gone after finishing; what is encoded then is not in the archive's top.
+        try a.encode(["x"], forKey: "late")
+        let again = try a.finishEncoding()
+        #expect(again.top == first.top)
+        #expect(try a.encodedData().count >= bytes.count)
+        #expect(try KeyedUnarchiver.unarchivedObject(of: [String].self, from: a.encodedData()) == ["x", "y"])
+    }
 }
