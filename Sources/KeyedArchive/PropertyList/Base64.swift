@@ -17,33 +17,54 @@ enum Base64 {
     /// Fails (with the offset of the bad byte) on any other character or on text after padding.
     static func decode(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Result<Void, InvalidByte> {
         // Decoded bytes gather in a stack chunk and join `out` a chunk at a time, not a byte at a time.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { chunk -> Result<Void, InvalidByte> in
-            var acc: UInt32 = 0
-            var bits = 0
-            var padded = false
-            var used = 0
-            for i in 0 ..< text.count {
-                let v = values[Int(text[i])]
-                if v == 0xFE { continue }
-                if v == 0xFD { padded = true; continue }
-                guard v < 64, !padded else {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< used]))
-                    return .failure(InvalidByte(offset: i))
-                }
-                acc = acc << 6 | UInt32(v)
-                bits += 6
-                if bits >= 8 {
-                    bits -= 8
-                    if used == chunk.count {
-                        out.append(contentsOf: UnsafeBufferPointer(chunk))
+        values.withUnsafeBufferPointer { table in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 768) { chunk -> Result<Void, InvalidByte> in
+                var acc: UInt32 = 0
+                var bits = 0
+                var padded = false
+                var used = 0
+                var i = 0
+                let n = text.count
+                while i < n {
+                    // Room for one quantum (three bytes) before either path writes.
+                    if used + 3 > chunk.count {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< used]))
                         used = 0
                     }
-                    chunk[used] = UInt8(truncatingIfNeeded: acc >> UInt32(bits))
-                    used += 1
+                    // Four alphabet characters on a quantum boundary make three bytes at once; whitespace,
+                    // padding and bad bytes (all ≥ 64 in the table) go one at a time below.
+                    if bits == 0, !padded, i + 4 <= n {
+                        let a = table[Int(text[i])], b = table[Int(text[i + 1])]
+                        let c = table[Int(text[i + 2])], d = table[Int(text[i + 3])]
+                        if a | b | c | d < 64 {
+                            let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                            chunk[used] = UInt8(truncatingIfNeeded: v >> 16)
+                            chunk[used + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                            chunk[used + 2] = UInt8(truncatingIfNeeded: v)
+                            used += 3
+                            i += 4
+                            continue
+                        }
+                    }
+                    let v = table[Int(text[i])]
+                    if v == 0xFE { i += 1; continue }
+                    if v == 0xFD { padded = true; i += 1; continue }
+                    guard v < 64, !padded else {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< used]))
+                        return .failure(InvalidByte(offset: i))
+                    }
+                    acc = acc << 6 | UInt32(v)
+                    bits += 6
+                    if bits >= 8 {
+                        bits -= 8
+                        chunk[used] = UInt8(truncatingIfNeeded: acc >> UInt32(bits))
+                        used += 1
+                    }
+                    i += 1
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< used]))
+                return .success(())
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< used]))
-            return .success(())
         }
     }
 

@@ -111,7 +111,10 @@ public struct PropertyListBuilder: Sendable {
         return append(PlistNode(kind: .dict, count: UInt32(keys.count), payload: UInt64(start)))
     }
 
-    private mutating func addContainer(_ kind: PlistKind, _ members: [Int]) -> Int {
+    /// An array of existing objects, straight from a slice (the XML reader's member stack).
+    mutating func addArray(_ members: ArraySlice<Int>) -> Int { addContainer(.array, members) }
+
+    private mutating func addContainer<C: Collection<Int>>(_ kind: PlistKind, _ members: C) -> Int {
         let start = refs.count
         for m in members { refs.append(checkedMember(m)) }
         return append(PlistNode(kind: kind, count: UInt32(members.count), payload: UInt64(start)))

@@ -28,6 +28,11 @@ struct XMLPlistReader {
     /// Member indices of all open containers, innermost last (dict: key, value, key, value, …).
     var pending: [Int] = []
     var root: Int?
+    /// `makeDict`'s scratch, reused across dicts: the surviving keys and values, and an open-addressing
+    /// table over the keys' bytes (1 + a position in `dictKeys`; 0 is empty, and it is left empty).
+    var dictKeys: [Int] = []
+    var dictValues: [Int] = []
+    var dictSlots: [Int] = []
 
     /// Where parsing starts (past a byte order mark).
     var start = 0
@@ -389,71 +394,80 @@ struct XMLPlistReader {
             throw ArchiveError(.corrupt, "</\(nameText(name))> closes <\(expected)>", offset: tagStart)
         }
         stack.removeLast()
-        let members = Array(pending[top.start...])
-        pending.removeSubrange(top.start...)
+        // The members stay in `pending` (no copy) until the container is made.
+        let memberCount = pending.count - top.start
+        let made: Int
         switch top.kind {
         case .plist:
-            guard let value = members.first else { throw ArchiveError(.corrupt, "<plist> holds no value", offset: tagStart) }
-            root = value
+            guard memberCount > 0 else { throw ArchiveError(.corrupt, "<plist> holds no value", offset: tagStart) }
+            root = pending[top.start]
+            pending.removeSubrange(top.start...)
+            return
         case .array:
             try checkCount(tagStart)
-            try deliver(builder.addArray(members), at: top.offset)
+            made = builder.addArray(pending[top.start...])
         case .dict:
-            guard members.count % 2 == 0 else { throw ArchiveError(.corrupt, "<key> without a value", offset: tagStart) }
+            guard memberCount % 2 == 0 else { throw ArchiveError(.corrupt, "<key> without a value", offset: tagStart) }
             try checkCount(tagStart)
-            try deliver(makeDict(members, at: top.offset), at: top.offset)
+            made = try makeDict(from: top.start, at: top.offset)
         }
+        pending.removeSubrange(top.start...)
+        try deliver(made, at: top.offset)
     }
 
-    /// A dict from alternating key/value indices: a later duplicate key replaces the earlier value
-    /// in place, and a lone `CF$UID` → integer entry becomes a UID, as CoreFoundation does.
-    mutating func makeDict(_ members: [Int], at: Int) throws(ArchiveError) -> Int {
-        var keys: [Int] = [], values: [Int] = []
-        let n = members.count / 2
-        keys.reserveCapacity(n)
-        values.reserveCapacity(n)
+    /// A dict from the alternating key/value indices `pending[first...]`: a later duplicate key
+    /// replaces the earlier value in place, and a lone `CF$UID` → integer entry becomes a UID, as
+    /// CoreFoundation does.
+    mutating func makeDict(from first: Int, at: Int) throws(ArchiveError) -> Int {
+        let n = (pending.count - first) / 2
+        dictKeys.removeAll(keepingCapacity: true)
+        dictValues.removeAll(keepingCapacity: true)
         if n <= 8 {
-            // Small dicts: compare keys pairwise, no allocation.
+            // Small dicts: compare keys pairwise.
             for i in 0 ..< n {
-                let k = members[2 * i], v = members[2 * i + 1]
-                if let at = keys.firstIndex(where: { sameKey($0, k) }) {
-                    values[at] = v
+                let k = pending[first + 2 * i], v = pending[first + 2 * i + 1]
+                if let at = dictKeys.firstIndex(where: { sameKey($0, k) }) {
+                    dictValues[at] = v
                 } else {
-                    keys.append(k)
-                    values.append(v)
+                    dictKeys.append(k)
+                    dictValues.append(v)
                 }
             }
         } else {
-            var seen: [KeyBytes: Int] = [:]
-            seen.reserveCapacity(n)
+            // Open addressing over the keys' bytes (seeded, so input cannot choose collisions); at most
+            // half full. n is bounded by the members already read, so the doubling stops.
+            var size = 16
+            while size < 2 * n { size <<= 1 }
+            if dictSlots.count < size { dictSlots = [Int](repeating: 0, count: size) }
+            let mask = size - 1
             for i in 0 ..< n {
-                let k = members[2 * i], v = members[2 * i + 1]
-                let bytes = keyBytes(k)
-                if let at = seen[bytes] {
-                    values[at] = v
-                } else {
-                    seen[bytes] = keys.count
-                    keys.append(k)
-                    values.append(v)
+                let k = pending[first + 2 * i], v = pending[first + 2 * i + 1]
+                var h = Int(truncatingIfNeeded: keyHash(k)) & mask
+                while true {
+                    let slot = dictSlots[h]
+                    if slot == 0 {
+                        dictSlots[h] = dictKeys.count + 1
+                        dictKeys.append(k)
+                        dictValues.append(v)
+                        break
+                    }
+                    if sameKey(dictKeys[slot - 1], k) {
+                        dictValues[slot - 1] = v
+                        break
+                    }
+                    h = (h + 1) & mask
                 }
             }
+            for i in 0 ..< size { dictSlots[i] = 0 }
         }
-        if keys.count == 1, isCFUIDKey(keys[0]), builder.nodes[values[0]].kind == .integer {
+        if dictKeys.count == 1, isCFUIDKey(dictKeys[0]), builder.nodes[dictValues[0]].kind == .integer {
             // CF makes every one-entry CF$UID → integer dict a UID; like a binary UID it must fit 32 bits.
-            guard let uid = uidValue(values[0]) else {
+            guard let uid = uidValue(dictValues[0]) else {
                 throw ArchiveError(.corrupt, "CF$UID value is outside 0…UInt32.max", offset: at)
             }
             return builder.addUID(uid)
         }
-        return builder.addDict(keys: keys, values: values)
-    }
-
-    /// A key's UTF-8 bytes (keys are always stored as ASCII or UTF-8 by this reader).
-    struct KeyBytes: Hashable {
-        var bytes: [UInt8]
-        init(_ b: [UInt8]) { bytes = b }
-        /// The bytes in one call, not one `combine` per element as `Array`'s own hash does.
-        func hash(into h: inout Hasher) { bytes.withUnsafeBytes { h.combine(bytes: $0) } }
+        return builder.addDict(keys: dictKeys, values: dictValues)
     }
 
     /// Whether two key strings hold the same bytes.
@@ -465,10 +479,13 @@ struct XMLPlistReader {
         return true
     }
 
-    mutating func keyBytes(_ index: Int) -> KeyBytes {
+    /// The seeded hash of a key's bytes (keys are always stored as ASCII or UTF-8 by this reader).
+    mutating func keyHash(_ index: Int) -> UInt64 {
         let n = builder.nodes[index]
         let start = Int(truncatingIfNeeded: n.payload)
-        return KeyBytes(Array(builder.storage[start ..< start + Int(n.count)]))
+        return builder.storage.withUnsafeBufferPointer { b in
+            ByteHash.hash(UnsafeBufferPointer(rebasing: b[start ..< start + Int(n.count)]))
+        }
     }
 
     mutating func isCFUIDKey(_ index: Int) -> Bool {

@@ -57,19 +57,23 @@ extension XMLPlistReader {
     mutating func real(_ start: Int, _ count: Int, _ at: Int) throws(ArchiveError) -> Int {
         let (s, n) = trimmed(start, count)
         guard n > 0 else { throw ArchiveError(.corrupt, "empty <real>", offset: at) }
-        let t = text(s, n)
-        switch t.lowercased() {
-        case "nan", "+nan", "-nan": return builder.addReal(Double.nan)
-        case "inf", "+inf", "infinity", "+infinity": return builder.addReal(Double.infinity)
-        case "-inf", "-infinity": return builder.addReal(-Double.infinity)
-        default: break
-        }
-        // Decimal digits, sign, point and exponent only (no hex floats, no words).
+        // Decimal digits, sign, point and exponent only (no hex floats, no words but nan and inf).
+        var firstOther: Int?
         for i in s ..< s + n {
             let c = base[i]
             let ok = (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
                 || c == UInt8(ascii: "+") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
-            guard ok else { throw ArchiveError(.corrupt, "<real> \"\(t)\" is not a number", offset: i) }
+            if !ok { firstOther = i; break }
+        }
+        let t = text(s, n)
+        if let bad = firstOther {
+            // The words need letters outside that set, so only such text is compared with them.
+            switch t.lowercased() {
+            case "nan", "+nan", "-nan": return builder.addReal(Double.nan)
+            case "inf", "+inf", "infinity", "+infinity": return builder.addReal(Double.infinity)
+            case "-inf", "-infinity": return builder.addReal(-Double.infinity)
+            default: throw ArchiveError(.corrupt, "<real> \"\(t)\" is not a number", offset: bad)
+            }
         }
         guard let v = Double(t) else { throw ArchiveError(.corrupt, "<real> \"\(t)\" is not a number", offset: s) }
         return builder.addReal(v)
