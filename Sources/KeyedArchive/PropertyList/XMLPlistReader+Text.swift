@@ -12,6 +12,17 @@ extension XMLPlistReader {
 
     /// Expects `</name>` (whitespace before `>` allowed) at `pos`, skipping comments.
     mutating func expectClose(_ name: (start: Int, count: Int), _ tagStart: Int) throws(ArchiveError) {
+        // The usual case: `</name>` exactly, here.
+        let n = name.count
+        if n <= end - pos - 3, base[pos] == UInt8(ascii: "<"), base[pos + 1] == UInt8(ascii: "/"),
+           base[pos + 2 + n] == UInt8(ascii: ">") {
+            var same = true
+            for i in 0 ..< n where base[pos + 2 + i] != base[name.start + i] { same = false; break }
+            if same {
+                pos += n + 3
+                return
+            }
+        }
         while matches("<!--") { try skipComment() }
         guard matches("</") else {
             if pos >= end { throw ArchiveError(.truncated, "input ends inside <\(nameText(name))>", offset: tagStart) }
