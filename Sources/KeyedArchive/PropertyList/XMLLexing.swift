@@ -16,6 +16,22 @@ package enum XMLLexing {
         return true
     }
 
+    /// The position of the first `byte` at or after `pos`, or `end`: eight bytes per step while a
+    /// whole word fits (a word holds the byte when `x ^ pattern` has a zero byte).
+    @inlinable
+    package static func first(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from pos: Int, end: Int) -> Int {
+        var i = pos
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= end {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+            if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        while i < end, base[i] != byte { i += 1 }
+        return i
+    }
+
     /// The position just past the first `terminator` at or after `pos`, or nil when there is none.
     package static func end(of terminator: StaticString, _ base: UnsafePointer<UInt8>, from pos: Int, end: Int) -> Int? {
         let t = terminator.utf8Start

@@ -4,7 +4,7 @@ extension XMLPlistReader {
     /// Reads text up to `</name>` for a scalar element; entities are not expected (raw range).
     mutating func scalarText(_ name: (start: Int, count: Int), _ tagStart: Int) throws(ArchiveError) -> (Int, Int) {
         let start = pos
-        while pos < end, base[pos] != UInt8(ascii: "<") { pos += 1 }
+        pos = XMLLexing.first(UInt8(ascii: "<"), base, from: pos, end: end)
         let count = pos - start
         try expectClose(name, tagStart)
         return (start, count)
