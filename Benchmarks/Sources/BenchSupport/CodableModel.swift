@@ -92,9 +92,8 @@ public enum CodableModelWorkload {
     }
 
     public static func encodeKeyedCoding(_ objects: [KeyedCodingModel]) throws(ArchiveError) -> [UInt8] {
-        let a = KeyedArchiver(requiresSecureCoding: true)
-        try a.encode(objects, forKey: "root")
-        return try a.encodedData()
+        // The one-shot API: the archiver's graph is freed before the bytes are laid out.
+        try KeyedArchiver.archivedData(withRootObject: objects, requiringSecureCoding: true)
     }
 
     public static func decodeKeyedCoding(_ bytes: [UInt8]) throws(ArchiveError) -> [KeyedCodingModel] {

@@ -67,9 +67,8 @@ public enum OursModelWorkload {
 
     /// Typed encode to binary-plist bytes (root: the array of objects).
     public static func archive(_ objects: [OursModel]) throws(ArchiveError) -> [UInt8] {
-        let a = KeyedArchiver(requiresSecureCoding: true)
-        try a.encode(objects, forKey: "root")
-        return try a.encodedData()
+        // The one-shot API: the archiver's graph is freed before the bytes are laid out.
+        try KeyedArchiver.archivedData(withRootObject: objects, requiringSecureCoding: true)
     }
 
     /// Typed secure decode of an archive of the objects; returns them.

@@ -91,7 +91,7 @@ public struct KeyedArchiveEncoder: Sendable {
     public func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let archiver = try encodeArchiver(value)
         do {
-            return try archiver.encodedData()
+            return try archiver.takeEncodedData()
         } catch {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
         }

@@ -11,6 +11,16 @@ extension ArchiveGraph {
         try w.flatten()
         return w.table.serialise()
     }
+
+    /// ``keyedArchiveBinaryData()`` of a graph nothing else holds (a finished one-shot archiver's): its
+    /// object, value and item tables are freed once the walk is done, before the bytes are laid out, so
+    /// they and the output are never alive together. The same bytes.
+    static func keyedArchiveBinaryData(releasing graph: consuming ArchiveGraph) throws(ArchiveError) -> [UInt8] {
+        var w = try KeyedArchiveBinaryWriter(graph: consume graph)
+        try w.flatten()
+        w.releaseGraphTables()
+        return w.table.serialise()
+    }
 }
 
 /// Lays a graph out as `PropertyList(keyedArchive:)` would and flattens it as ``BinaryPlistWriter``
@@ -42,7 +52,8 @@ struct KeyedArchiveBinaryWriter {
         var next = 0
     }
 
-    let graph: ArchiveGraph
+    /// The graph being written; its tables are released after ``flatten()`` by the one-shot path.
+    private(set) var graph: ArchiveGraph
     var table: BinaryPlistObjectTable
     /// The `$objects` index of each class's description (an existing entry, or one appended).
     var classEntry: [Int] = []
@@ -64,13 +75,27 @@ struct KeyedArchiveBinaryWriter {
         // plain entries and grows with what is really distinct.
         table = BinaryPlistObjectTable(storage: graph.storage, expectedObjects: 16 + graph.keys.count + graph.objects.count,
                                        expectedMembers: 2 * graph.values.count + 2 * graph.objects.count + graph.items.count)
-        // Each object is an entry and its `$class` UID; each value or item at most one more.
-        table.objects.reserveCapacity(16 + 2 * graph.objects.count + graph.values.count + graph.items.count + graph.keys.count)
+        // Each entry is one output object, and an `.object` entry a `$class` UID too; each value or item
+        // at most one more. (Counting the `.object` entries keeps plain ones from reserving a second slot.)
+        var dictionaries = 0
+        for o in graph.objects where o.kind == .object { dictionaries += 1 }
+        table.objects.reserveCapacity(16 + graph.objects.count + dictionaries + graph.values.count + graph.items.count + graph.keys.count)
         keyIDs = [Int32](repeating: -1, count: graph.keys.count)
         hintsOfClass = graph.classes.map { c in
             c.fallbacks.compactMap { $0 >= 0 && $0 < graph.classes.count ? graph.classes[$0].name : nil }
         }
         (classEntry, appendedClasses) = try graph.keyedClassEntries()
+    }
+
+    /// Drops what only the walk needs: this writer's hold on the graph's object tables (the output table
+    /// keeps the string storage) and the uniquing table.
+    mutating func releaseGraphTables() {
+        graph.objects = []
+        graph.values = []
+        graph.items = []
+        graph.top = []
+        sharedRuns = SharedValueRuns()
+        table.unique = UniqueTable(expected: 0)
     }
 
     mutating func flatten() throws(ArchiveError) {

@@ -71,6 +71,22 @@ extension KeyedArchiver {
         }
     }
 
+    /// Finishes the archive and writes it, for an archiver that is dropped afterwards: the graph's tables
+    /// move out of the archiver to the writer, which frees them before the bytes are laid out (peak
+    /// memory of a large encode is the writer's table and the output, not also the graph). The archiver
+    /// is spent: later calls see an empty archive.
+    func takeEncodedData() throws(ArchiveError) -> [UInt8] {
+        guard outputFormat == .binary else { return try encodedData() }
+        let graph = try finishEncoding()
+        storage = []
+        objects = []
+        values = []
+        items = []
+        top = []
+        scopes = [Scope(object: -1, values: [])]
+        return try ArchiveGraph.keyedArchiveBinaryData(releasing: consume graph)
+    }
+
     /// Archives `root` under the key `root`, as `archivedData(withRootObject:requiringSecureCoding:)` does.
     ///
     /// - Parameters:
@@ -83,6 +99,6 @@ extension KeyedArchiver {
                                                         format: PropertyList.Format = .binary) throws(ArchiveError) -> [UInt8] {
         let a = KeyedArchiver(requiresSecureCoding: requiresSecureCoding, outputFormat: format)
         try a.encode(root, forKey: "root")
-        return try a.encodedData()
+        return try a.takeEncodedData()
     }
 }
