@@ -18,6 +18,9 @@ public struct PropertyListBuilder: Sendable {
         storage.reserveCapacity(bytes)
     }
 
+    /// Reserves room for `count` container members in all.
+    mutating func reserveMembers(_ count: Int) { refs.reserveCapacity(count) }
+
     /// Number of objects added so far.
     public var count: Int { nodes.count }
 

@@ -76,6 +76,12 @@ struct XMLPlistReader {
                     throw ArchiveError(.corrupt, "invalid UTF-8 (byte 0x\(String(base[bad], radix: 16, uppercase: true)) is not part of a UTF-8 character)", offset: bad)
                 }
                 var reader = XMLPlistReader(base: base, end: buf.count, limits: limits)
+                // Sized from the input (typical plists spend ~30 bytes of XML per object, and text at most
+                // its own length), so large documents do not copy their tables while growing; an
+                // underestimate only means growth as before.
+                let n = buf.count - start
+                reader.builder.reserveCapacity(objects: n / 24, bytes: n / 2)
+                reader.builder.reserveMembers(n / 24)
                 reader.pos = start
                 reader.start = start
                 return .success(try reader.parse())
