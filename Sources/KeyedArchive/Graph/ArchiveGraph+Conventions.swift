@@ -50,37 +50,50 @@ extension ArchiveGraph {
     /// NIBArchive `UINibEncoderEmptyKey` values, keyed `NS.objects`, or the coder-10 NSSet form
     /// `NS.object.0`, `NS.object.1`, …. An object with none of them is empty.
     public func elements(ofObject index: Int) throws(ArchiveError) -> [ArchiveValue] {
+        var out: [ArchiveValue] = []
+        try forEachElement(ofObject: index) { element, total in
+            if out.isEmpty { out.reserveCapacity(total) }
+            out.append(element)
+        }
+        return out
+    }
+
+    /// Calls `body` with each element of ``elements(ofObject:)`` and their number, in order, without
+    /// building the array for the inline and `NS.objects` conventions (the nib load plan converts
+    /// elements one by one).
+    package func forEachElement(ofObject index: Int, _ body: (ArchiveValue, _ total: Int) throws(ArchiveError) -> Void) throws(ArchiveError) {
         let own = values(ofObject: index)
-        var inline: [ArchiveValue] = []
-        var numbered: [(Int, ArchiveValue)] = []
-        var array: ArchiveValue?
         let conventions = conventionKeys
+        // Inline members win over NS.objects, which wins over numbered keys.
+        var inline = 0
+        var array: ArchiveValue?
         for kv in own {
             let c = canonicalIndex(ofKey: kv.key)
-            if c < 0 {
-                continue
-            } else if c == conventions.emptyKey {
-                // At most one member per value of the object: one allocation, not repeated growth.
-                if inline.isEmpty { inline.reserveCapacity(own.count) }
-                inline.append(kv.value)
-            } else if c == conventions.objects {
-                if array == nil { array = kv.value }
-            } else if case let k = keyName(kv.key), k.hasPrefix("NS.object."), let i = Int(k.dropFirst(10)), i >= 0 {
-                numbered.append((i, kv.value))
-            }
+            if c < 0 { continue }
+            if c == conventions.emptyKey { inline += 1 } else if c == conventions.objects, array == nil { array = kv.value }
         }
-        if !inline.isEmpty { return inline }
+        if inline > 0 {
+            for kv in own where canonicalIndex(ofKey: kv.key) == conventions.emptyKey { try body(kv.value, inline) }
+            return
+        }
         if let array {
             switch array {
-            case .array, .set: return Array(items(array))
-            case .nil: return []
+            case .array, .set:
+                let members = items(array)
+                for m in members { try body(m, members.count) }
+            case .nil: return
             default:
                 throw ArchiveError(.typeMismatch, "NS.objects is a \(array.kindName), not an array", objectIndex: index,
                                    keyPath: [NibKeys.objects])
             }
+            return
+        }
+        var numbered: [(Int, ArchiveValue)] = []
+        for kv in own where canonicalIndex(ofKey: kv.key) >= 0 {
+            if case let k = keyName(kv.key), k.hasPrefix("NS.object."), let i = Int(k.dropFirst(10)), i >= 0 { numbered.append((i, kv.value)) }
         }
         numbered.sort { $0.0 < $1.0 }
-        return numbered.map(\.1)
+        for (_, v) in numbered { try body(v, numbered.count) }
     }
 
     /// The entries of a dictionary object, in stored order: NIBArchive key, value, key, value …
@@ -90,10 +103,13 @@ extension ArchiveGraph {
         var keyArray: ArchiveValue?
         var valueArray: ArchiveValue?
         let conventions = conventionKeys
-        for kv in values(ofObject: index) {
+        let own = values(ofObject: index)
+        for kv in own {
             switch canonicalIndex(ofKey: kv.key) {
             case ..<0: continue
-            case conventions.emptyKey: inline.append(kv.value)
+            case conventions.emptyKey:
+                if inline.isEmpty { inline.reserveCapacity(own.count) }
+                inline.append(kv.value)
             case conventions.keys: if keyArray == nil { keyArray = kv.value }
             case conventions.objects: if valueArray == nil { valueArray = kv.value }
             default: continue

@@ -66,6 +66,7 @@ struct NibLoadPlan: Sendable {
         // not part of the nib's content; a keyed archive keeps those keys in `$top` instead.
         let rootIndex = g.metadata.source == .keyedArchive ? -1 : 0
         var plans: [NibObjectPlan] = []
+        plans.reserveCapacity(g.objects.count)
         var names = NibClassSlots(classCount: g.classes.count)
         for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
             guard converter.roles.role(ofObject: i, in: g).isDisjoint(with: [.value, .infrastructure]),
@@ -102,7 +103,7 @@ struct NibLoadPlan: Sendable {
         } else {
             // Rebuild NSConnections order with the attribute connectors in place.
             let holderSet = Set(holders)
-            var byIndex: [Int: NibConnection] = [:]
+            var byIndex = [Int: NibConnection](minimumCapacity: doc.connections.count)
             for c in doc.connections { byIndex[c.object.index] = c }
             if let data = doc.objectDataIndex {
                 for c in g.nibObjectIndices(data, "NSConnections") {
@@ -112,8 +113,12 @@ struct NibLoadPlan: Sendable {
         }
         self.steps = steps
 
-        var seen = Set<Int>()
-        awakeOrder = doc.objects.map(\.index).filter { !isPlaceholder[$0] && seen.insert($0).inserted }
+        // Sized once: filtering a mapped array grew both by doubling.
+        var seen = Set<Int>(minimumCapacity: doc.objects.count)
+        var order: [Int] = []
+        order.reserveCapacity(doc.objects.count)
+        for o in doc.objects where !isPlaceholder[o.index] && seen.insert(o.index).inserted { order.append(o.index) }
+        awakeOrder = order
         awakesOwnerLast = doc.platform == .macOS
         topLevel = doc.topLevelObjects.map(\.index)
         visibleWindows = doc.visibleWindows.map(\.index)
@@ -194,8 +199,10 @@ struct NibPlanConverter {
         self.maxValues = maxValues
         self.roles = roles
         subviewKeys = (graph.keyIndex("UISubviews") ?? -1, graph.keyIndex("NSSubviews") ?? -1)
-        // Recipes hold at most one field per archived value: one allocation instead of repeated growth.
+        // Recipes hold at most one field per archived value, and about one target per field: one
+        // allocation each instead of repeated growth.
         fields.reserveCapacity(graph.values.count)
+        targets.reserveCapacity(graph.values.count)
     }
 
     /// Whether key index `k` spells `UISubviews` or `NSSubviews`.
@@ -279,8 +286,10 @@ struct NibPlanConverter {
         case let .bytes(r): return .data(Array(graph.bytes(r)))
         case .string: return .string(graph.string(v) ?? "")
         case .array, .set, .dict:
+            let members = graph.items(v)
             var out: [NibPlanValue] = []
-            for m in graph.items(v) { out.append(try convert(m, slots: &slots, objectIndex: objectIndex, key: key, depth: depth + 1)) }
+            out.reserveCapacity(members.count)
+            for m in members { out.append(try convert(m, slots: &slots, objectIndex: objectIndex, key: key, depth: depth + 1)) }
             if case .array = v { return .array(out) }
             if case .set = v { return .set(out) }
             return .dictionary(out)
@@ -327,15 +336,16 @@ struct NibPlanConverter {
         if role.contains(.dictionary) {
             let entries: [(key: ArchiveValue, value: ArchiveValue)]
             do { entries = try graph.dictionaryEntries(ofObject: target) } catch { throw located(error) }
+            out.reserveCapacity(2 * entries.count)
             for pair in entries {
                 out.append(try convert(pair.key, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
                 out.append(try convert(pair.value, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
             }
             return .dictionary(out)
         }
-        let members: [ArchiveValue]
-        do { members = try graph.elements(ofObject: target) } catch { throw located(error) }
-        for m in members {
+        // Converted as they are read: no intermediate array of archive values.
+        try graph.forEachElement(ofObject: target) { (m: ArchiveValue, total: Int) throws(ArchiveError) in
+            if out.isEmpty { out.reserveCapacity(total) }
             out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
         }
         return role.contains(.set) ? .set(out) : .array(out)
@@ -356,6 +366,7 @@ struct NibSlotList {
 
     /// The slot of `target`, adding it when new.
     mutating func slot(for target: Int) -> Int {
+        if targets.capacity == 0 { targets.reserveCapacity(16) }
         if targets.count <= 16 {
             if let s = targets.firstIndex(of: target) { return s }
         } else {
@@ -378,6 +389,7 @@ struct NibClassSlots {
     /// `classCount` is the graph's class-table size (already bounded by the reader's limits).
     init(classCount: Int) {
         slotOfClass = [Int](repeating: -1, count: max(0, classCount))
+        names.reserveCapacity(min(max(0, classCount), 64))
     }
 
     /// The slot of `name`, adding it when new. A nib names a handful of classes: a linear search

@@ -9,6 +9,8 @@ extension NibDocument {
         }
         objectDataIndex = data
         let root = g.nibObjectIndex(g.value(ofObject: data, forKey: "NSRoot"))
+        // A nib has a handful of placeholders: one allocation.
+        placeholders.reserveCapacity(8)
         if let root {
             filesOwner = reference(root)
             placeholders.append(NibPlaceholder(object: reference(root), kind: .filesOwner, identifier: "IBFilesOwner"))
@@ -23,6 +25,8 @@ extension NibDocument {
         }
         // Objects listed in NSObjectsKeys, by archive index (nibObjectIndex only returns indices in range).
         var listed = [Bool](repeating: false, count: g.objects.count)
+        objects.reserveCapacity(keys.count)
+        parents.reserveCapacity(keys.count)
         for (k, v) in zip(keys, values) {
             guard let child = g.nibObjectIndex(k) else { continue }
             let ref = reference(child)

@@ -64,6 +64,7 @@ public struct NibDocument: Sendable {
             throw ArchiveError(.notANibArchive, "the archive root has neither UINib*Key entries nor IB.objectdata", objectIndex: 0)
         }
         readCommon()
+        placeholderPosition.reserveCapacity(placeholders.count)
         for (i, p) in placeholders.enumerated() where placeholderPosition[p.object.index] == nil {
             placeholderPosition[p.object.index] = i
         }
