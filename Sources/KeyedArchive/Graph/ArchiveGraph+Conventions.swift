@@ -183,9 +183,10 @@ extension ArchiveGraph {
             case .plain:
                 current = o.plainValue
             case .object:
-                for k in [conventionKeys.intval, conventionKeys.dblval, conventionKeys.boolval] {
-                    if let v = self.value(ofObject: i, canonicalKey: k) { return v }
-                }
+                // Three lookups in order, without an array literal (one allocation per call).
+                if let v = self.value(ofObject: i, canonicalKey: conventionKeys.intval) { return v }
+                if let v = self.value(ofObject: i, canonicalKey: conventionKeys.dblval) { return v }
+                if let v = self.value(ofObject: i, canonicalKey: conventionKeys.boolval) { return v }
                 throw ArchiveError(.typeMismatch, "expected a number, found a \(className(ofObject: i) ?? "classless") object",
                                    objectIndex: i)
             case .classDescription:
