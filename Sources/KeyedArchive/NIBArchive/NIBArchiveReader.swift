@@ -118,6 +118,7 @@ public struct NIBArchiveReader: Sendable {
         var s = NIBArchiveScanner(base: buf, pos: start)
         var classes: [ArchiveClass] = []
         classes.reserveCapacity(count)
+        let knownClasses = NIBArchiveKnownClasses.table
         for i in 0 ..< count {
             let record = s.pos
             guard let length = s.readVarint() else { throw s.varintError(at: s.pos, "classes[\(i)].length") }
@@ -163,7 +164,8 @@ public struct NIBArchiveReader: Sendable {
             if let nul = nameBytes.firstIndex(of: 0) {
                 throw ArchiveError(.corrupt, "classes[\(i)]: name has a NUL before its end", offset: nameAt + nul)
             }
-            guard let name = UTF8Text.string(nameBytes) else {
+            // A frequent long name is shared, not allocated again (see NIBArchiveKnownClasses).
+            guard let name = knownClasses.string(for: nameBytes, hash: ByteHash.hash(nameBytes)) ?? UTF8Text.string(nameBytes) else {
                 throw ArchiveError(.corrupt, "classes[\(i)]: name is not valid UTF-8", offset: nameAt)
             }
             s.pos = nameAt + Int(length)

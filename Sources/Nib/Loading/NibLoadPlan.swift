@@ -77,7 +77,7 @@ struct NibLoadPlan: Sendable {
             let classSlot = effective == name ? archivedSlot : names.slot(effective)
             plans.append(try converter.objectPlan(i, archivedSlot: archivedSlot, classSlot: classSlot, slotOf: { names.slot($0) }))
         }
-        objectPlans = converter.arena(placing: plans, names: names.names)
+        objectPlans = converter.arena(placing: consume plans, names: names.names)
         classNames = names.names
 
         var steps: [Step] = []
@@ -260,9 +260,11 @@ struct NibPlanConverter {
     }
 
     /// The arena holding every recipe made so far and the class names `names`, and those recipes pointing into it.
-    func arena(placing plans: [NibObjectPlan], names: [String]) -> [NibObjectPlan] {
+    func arena(placing plans: consuming [NibObjectPlan], names: [String]) -> [NibObjectPlan] {
         let arena = NibPlanArena(fields: fields, targets: targets, names: names)
-        return plans.map { $0.placed(in: arena) }
+        // In place: the caller hands its only copy over, so no second table is allocated.
+        for i in plans.indices { plans[i] = plans[i].placed(in: arena) }
+        return plans
     }
 
     mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
