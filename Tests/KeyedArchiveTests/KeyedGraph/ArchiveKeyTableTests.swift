@@ -85,3 +85,32 @@ import CorpusSupport
         #expect(lookup("not a key anybody uses") == nil)
     }
 }
+
+/// The shared long class names: each is found as itself, each is long enough to need an allocation
+/// otherwise (16 UTF-8 bytes or more), and a NIBArchive naming one reads back the same name.
+@Suite struct KnownClassTableTests {
+    func lookup(_ name: String) -> String? {
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { NIBArchiveKnownClasses.table.string(for: $0, hash: ByteHash.hash($0)) }
+    }
+
+    @Test func everyKnownClassIsFoundAsItselfAndIsLong() {
+        #expect(Set(NIBArchiveKnownClasses.all).count == NIBArchiveKnownClasses.all.count)
+        for name in NIBArchiveKnownClasses.all {
+            #expect(lookup(name) == name)
+            #expect(name.utf8.count >= 16, "\(name) fits a small String")
+            #expect(lookup(name + "X") == nil)
+        }
+        #expect(lookup("NSWindowTemplatf") == nil)
+    }
+
+    @Test func aNibNamingKnownAndUnknownClassesReadsThemBack() throws {
+        var b = ArchiveGraphBuilder(metadata: .init(source: .nibArchive))
+        let known = b.internClass("NSWindowTemplate")
+        let unknown = b.internClass("MyVeryLongCustomWindowController")
+        b.appendObject(classIndex: known, values: [])
+        b.appendObject(classIndex: unknown, values: [])
+        let back = try ArchiveGraph(nibArchive: b.build().nibArchiveData())
+        #expect(back.classes.map(\.name) == ["NSWindowTemplate", "MyVeryLongCustomWindowController"])
+    }
+}
