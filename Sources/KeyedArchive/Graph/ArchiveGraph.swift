@@ -121,8 +121,8 @@ public struct ArchiveObject: Sendable, Hashable {
     /// What this entry holds.
     public var kind: Kind
     @usableFromInline var storedClassIndex: Int32
-    @usableFromInline var storedValueStart: UInt32
-    @usableFromInline var storedValueCount: UInt32
+    @usableFromInline var storedValueStart: StoredIndex
+    @usableFromInline var storedValueCount: StoredIndex
     /// Index into ``ArchiveGraph/classes`` (objects and class descriptions), or -1. An index above
     /// `Int32.max` reads back as `Int32.max` (outside every class table), one below `Int32.min` as `Int32.min`.
     @inlinable public var classIndex: Int {
@@ -131,24 +131,17 @@ public struct ArchiveObject: Sendable, Hashable {
     }
     /// This object's values: `values[valueStart ..< valueStart + valueCount]`.
     /// For a NIBArchive this is the record's `firstValue`/`valueCount` as read (32 bits in that format).
-    /// A start that does not fit 32 bits reads back as `UInt32.max`, outside every value table.
-    @inlinable public var valueStart: Int {
-        get { Int(storedValueStart) }
-        set { storedValueStart = UInt32(exactly: newValue) ?? .max }
-    }
-    /// Number of values this object owns, starting at ``valueStart`` (`UInt32.max` when it does not fit).
-    @inlinable public var valueCount: Int {
-        get { Int(storedValueCount) }
-        set { storedValueCount = UInt32(exactly: newValue) ?? .max }
-    }
+    @inlinable public var valueStart: Int { get { storedValueStart.value } set { storedValueStart = StoredIndex(newValue) } }
+    /// Number of values this object owns, starting at ``valueStart``.
+    @inlinable public var valueCount: Int { get { storedValueCount.value } set { storedValueCount = StoredIndex(newValue) } }
 
     /// Creates an entry; `plainValue` is used by `.plain` entries only.
     @inlinable public init(kind: Kind, classIndex: Int, valueStart: Int, valueCount: Int, plainValue: ArchiveValue = .nil) {
         self.plainValue = plainValue
         self.kind = kind
         self.storedClassIndex = Int32(clamping: classIndex)
-        self.storedValueStart = UInt32(exactly: valueStart) ?? .max
-        self.storedValueCount = UInt32(exactly: valueCount) ?? .max
+        self.storedValueStart = StoredIndex(valueStart)
+        self.storedValueCount = StoredIndex(valueCount)
     }
 
     /// ``valueStart`` ..< ``valueStart`` + ``valueCount``, the object's range of ``ArchiveGraph/values``.

@@ -61,22 +61,16 @@ public enum ArchiveValue: Sendable, Hashable {
 /// larger archives), so a start or count that does not fit is stored as `UInt32.max`, which lies outside
 /// every table: such a range stays out of range, as it was, for every check that reads it.
 public struct ArchiveRange: Sendable, Hashable {
-    @usableFromInline var storedStart: UInt32
-    @usableFromInline var storedCount: UInt32
+    @usableFromInline var storedStart: StoredIndex
+    @usableFromInline var storedCount: StoredIndex
     /// The first index of the range.
-    @inlinable public var start: Int {
-        get { Int(storedStart) }
-        set { storedStart = UInt32(exactly: newValue) ?? .max }
-    }
+    @inlinable public var start: Int { get { storedStart.value } set { storedStart = StoredIndex(newValue) } }
     /// The number of elements in the range.
-    @inlinable public var count: Int {
-        get { Int(storedCount) }
-        set { storedCount = UInt32(exactly: newValue) ?? .max }
-    }
+    @inlinable public var count: Int { get { storedCount.value } set { storedCount = StoredIndex(newValue) } }
     /// Creates the range `start ..< start + count`.
     @inlinable public init(start: Int, count: Int) {
-        storedStart = UInt32(exactly: start) ?? .max
-        storedCount = UInt32(exactly: count) ?? .max
+        storedStart = StoredIndex(start)
+        storedCount = StoredIndex(count)
     }
     /// The same range as a standard `Range`.
     @inlinable public var range: Range<Int> { start ..< start + count }
@@ -87,16 +81,13 @@ public struct ArchiveKeyedValue: Sendable, Hashable {
     // The value first: its 17 bytes and the 32-bit key make a 24-byte entry (32 with the key first).
     /// The stored value.
     public var value: ArchiveValue
-    @usableFromInline var storedKey: UInt32
+    @usableFromInline var storedKey: StoredIndex
     /// Index into ``ArchiveGraph/keys`` (an index that does not fit 32 bits reads back as `UInt32.max`,
     /// outside every key table).
-    @inlinable public var key: Int {
-        get { Int(storedKey) }
-        set { storedKey = UInt32(exactly: newValue) ?? .max }
-    }
+    @inlinable public var key: Int { get { storedKey.value } set { storedKey = StoredIndex(newValue) } }
     /// Creates a keyed value; `key` indexes ``ArchiveGraph/keys``.
     @inlinable public init(key: Int, value: ArchiveValue) {
         self.value = value
-        self.storedKey = UInt32(exactly: key) ?? .max
+        self.storedKey = StoredIndex(key)
     }
 }

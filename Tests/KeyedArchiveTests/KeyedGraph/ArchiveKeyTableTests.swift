@@ -61,11 +61,13 @@ import CorpusSupport
 }
 
 /// The NIBArchive reader's table of well-known key strings: exact byte matches only.
+/// The shared string a known-string table holds for `s`'s bytes, if any.
+func knownString(_ s: String, in table: KnownKeyTable) -> String? {
+    Array(s.utf8).withUnsafeBufferPointer { table.string(for: $0, hash: ByteHash.hash($0)) }
+}
+
 @Suite struct KnownKeyTableTests {
-    func lookup(_ key: String) -> String? {
-        let bytes = Array(key.utf8)
-        return bytes.withUnsafeBufferPointer { NIBArchiveKnownKeys.table.string(for: $0, hash: ByteHash.hash($0)) }
-    }
+    func lookup(_ key: String) -> String? { knownString(key, in: NIBArchiveKnownKeys.table) }
 
     @Test func everyKnownKeyIsFoundAsItself() {
         #expect(Set(NIBArchiveKnownKeys.all).count == NIBArchiveKnownKeys.all.count)
@@ -89,10 +91,7 @@ import CorpusSupport
 /// The shared long class names: each is found as itself, each is long enough to need an allocation
 /// otherwise (16 UTF-8 bytes or more), and a NIBArchive naming one reads back the same name.
 @Suite struct KnownClassTableTests {
-    func lookup(_ name: String) -> String? {
-        let bytes = Array(name.utf8)
-        return bytes.withUnsafeBufferPointer { NIBArchiveKnownClasses.table.string(for: $0, hash: ByteHash.hash($0)) }
-    }
+    func lookup(_ name: String) -> String? { knownString(name, in: NIBArchiveKnownClasses.table) }
 
     @Test func everyKnownClassIsFoundAsItselfAndIsLong() {
         #expect(Set(NIBArchiveKnownClasses.all).count == NIBArchiveKnownClasses.all.count)
