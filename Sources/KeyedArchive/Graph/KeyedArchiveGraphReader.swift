@@ -125,9 +125,12 @@ struct KeyedArchiveGraphReader {
                 // the tables stay linear in the input (a bplist may list one node a million times).
                 guard memo[node] < 0 else { continue }
                 memo[node] = Int32(i)
-                let members = plist.dictValues(node)
-                valueCount += members.count
-                for m in members where isContainer(m) { itemCount += plist.containerCount(m) * (plist.kind(m) == .dict ? 2 : 1) }
+                let (keysAt, pairs) = plist.dictSlots(node)
+                valueCount += pairs
+                for j in 0 ..< pairs {
+                    let m = plist.member(atSlot: keysAt + pairs + j)
+                    if isContainer(m) { itemCount += plist.containerCount(m) * (plist.kind(m) == .dict ? 2 : 1) }
+                }
                 continue
             }
             isClassEntry[i] = true
@@ -180,7 +183,9 @@ struct KeyedArchiveGraphReader {
     /// A dict with no `$class` but with `$classname` or `$classes` is a class description.
     private mutating func isClassDictionary(_ node: Int) -> Bool {
         var sawClassKey = false
-        for k in plist.dictKeys(node) {
+        let (keysAt, pairs) = plist.dictSlots(node)
+        for j in 0 ..< pairs {
+            let k = plist.member(atSlot: keysAt + j)
             switch reserved(k) {
             case .classRef: return false
             case .className, .classes: sawClassKey = true
@@ -196,20 +201,23 @@ struct KeyedArchiveGraphReader {
     private mutating func appendObjectEntry(_ node: Int, index: Int, classOfEntry: [Int32]) throws(ArchiveError) {
         var classIndex = -1
         let start = values.count
-        let dk = plist.dictKeys(node)
-        let dv = plist.dictValues(node)
-        for j in 0 ..< dk.count {
-            if reserved(dk[j]) == .classRef {
-                if let uid = plist.uid(dv[j]), uid < UInt64(classOfEntry.count), classOfEntry[Int(uid)] >= 0 {
+        // The dict's keys, then its values, straight from the member table (the caller checked the
+        // kind): no member view per object, whose array reference costs a retain and a release.
+        let (keysAt, pairs) = plist.dictSlots(node)
+        for j in 0 ..< pairs {
+            let keyNode = plist.member(atSlot: keysAt + j)
+            let valueNode = plist.member(atSlot: keysAt + pairs + j)
+            if reserved(keyNode) == .classRef {
+                if let uid = plist.uid(valueNode), uid < UInt64(classOfEntry.count), classOfEntry[Int(uid)] >= 0 {
                     classIndex = Int(classOfEntry[Int(uid)])
                 } else {
                     let k = internKey("$class")
-                    values.append(ArchiveKeyedValue(key: k, value: try convert(dv[j], objectIndex: index)))
+                    values.append(ArchiveKeyedValue(key: k, value: try convert(valueNode, objectIndex: index)))
                 }
                 continue
             }
-            let k = try keyIndex(node: dk[j], objectIndex: index)
-            values.append(ArchiveKeyedValue(key: k, value: try convert(dv[j], objectIndex: index)))
+            let k = try keyIndex(node: keyNode, objectIndex: index)
+            values.append(ArchiveKeyedValue(key: k, value: try convert(valueNode, objectIndex: index)))
         }
         let count = values.count - start
         objects.append(ArchiveObject(kind: .object, classIndex: classIndex, valueStart: count == 0 ? 0 : start, valueCount: count))

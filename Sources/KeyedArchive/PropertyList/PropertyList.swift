@@ -259,6 +259,17 @@ extension PropertyList {
         return PlistMembers(refs: refs, range: start ..< start + Int(n.count))
     }
 
+    /// Where a dict's members sit in the member table: keys at `start ..< start + count`, values right
+    /// after them. For readers that walk many dicts without a member view (and its retain) per dict.
+    @inlinable func dictSlots(_ index: Int) -> (start: Int, count: Int) {
+        let n = nodes[index]
+        guard n.kind == .dict else { return (0, 0) }
+        return (Int(truncatingIfNeeded: n.payload), Int(n.count))
+    }
+
+    /// The object index in member slot `slot` (see ``dictSlots(_:)``).
+    @inlinable func member(atSlot slot: Int) -> Int { Int(refs[slot]) }
+
     /// The value for a string key in a dict: the last match wins, as in CoreFoundation.
     public func dictValue(_ index: Int, forKey key: String) -> Int? {
         let keys = dictKeys(index)
