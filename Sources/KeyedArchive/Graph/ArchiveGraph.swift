@@ -97,10 +97,11 @@ extension ArchiveGraph {
     /// Refuses tables that 32-bit indices cannot address; readers call it before handing a graph out.
     static func checkTableSizes(storage: Int, objects: Int, values: Int, items: Int, top: Int,
                                 _ code: ArchiveError.Code) throws(ArchiveError) {
-        for (name, count) in [("bytes", storage), ("objects", objects), ("values", values), ("inline items", items), ("top values", top)]
-        where count > maxTableCount {
-            throw ArchiveError(code, "\(count) \(name) in one graph; graph tables hold at most \(maxTableCount) (32-bit indices)")
-        }
+        // One comparison on every read; the table is named only for the error.
+        guard max(storage, objects, values, items, top) > maxTableCount else { return }
+        let (name, count) = [("bytes", storage), ("objects", objects), ("values", values), ("inline items", items), ("top values", top)]
+            .first { $0.1 > maxTableCount } ?? ("entries", 0)
+        throw ArchiveError(code, "\(count) \(name) in one graph; graph tables hold at most \(maxTableCount) (32-bit indices)")
     }
 }
 

@@ -80,7 +80,7 @@ enum NIBArchiveKnownKeys {
     static let table = KnownKeyTable(all)
 }
 
-/// A read-only open-addressing table from key bytes to a shared `String`, probed with
+/// A read-only open-addressing table from UTF-8 bytes (keys, class names) to a shared `String`, probed with
 /// ``ByteHash`` hashes. A class, so a reader holds it with one retain.
 /// `@unchecked Sendable`: every property, the bytes behind `bytes` included, is written only in `init`.
 final class KnownKeyTable: @unchecked Sendable {

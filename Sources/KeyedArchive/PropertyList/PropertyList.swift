@@ -245,23 +245,19 @@ extension PropertyList {
 
     /// Key indices of a dict (empty for anything else).
     @inlinable public func dictKeys(_ index: Int) -> PlistMembers {
-        let n = nodes[index]
-        guard n.kind == .dict else { return PlistMembers(refs: refs, range: 0 ..< 0) }
-        let start = Int(truncatingIfNeeded: n.payload)
-        return PlistMembers(refs: refs, range: start ..< start + Int(n.count))
+        let (start, count) = dictSlots(index)
+        return PlistMembers(refs: refs, range: start ..< start + count)
     }
 
     /// Value indices of a dict, parallel to ``dictKeys(_:)``.
     @inlinable public func dictValues(_ index: Int) -> PlistMembers {
-        let n = nodes[index]
-        guard n.kind == .dict else { return PlistMembers(refs: refs, range: 0 ..< 0) }
-        let start = Int(truncatingIfNeeded: n.payload) + Int(n.count)
-        return PlistMembers(refs: refs, range: start ..< start + Int(n.count))
+        let (start, count) = dictSlots(index)
+        return PlistMembers(refs: refs, range: start + count ..< start + 2 * count)
     }
 
     /// Where a dict's members sit in the member table: keys at `start ..< start + count`, values right
     /// after them. For readers that walk many dicts without a member view (and its retain) per dict.
-    @inlinable func dictSlots(_ index: Int) -> (start: Int, count: Int) {
+    @usableFromInline @inlinable func dictSlots(_ index: Int) -> (start: Int, count: Int) {
         let n = nodes[index]
         guard n.kind == .dict else { return (0, 0) }
         return (Int(truncatingIfNeeded: n.payload), Int(n.count))

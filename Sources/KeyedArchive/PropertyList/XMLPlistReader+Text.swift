@@ -15,13 +15,9 @@ extension XMLPlistReader {
         // The usual case: `</name>` exactly, here.
         let n = name.count
         if n <= end - pos - 3, base[pos] == UInt8(ascii: "<"), base[pos + 1] == UInt8(ascii: "/"),
-           base[pos + 2 + n] == UInt8(ascii: ">") {
-            var same = true
-            for i in 0 ..< n where base[pos + 2 + i] != base[name.start + i] { same = false; break }
-            if same {
-                pos += n + 3
-                return
-            }
+           base[pos + 2 + n] == UInt8(ascii: ">"), sameName(at: pos + 2, as: name) {
+            pos += n + 3
+            return
         }
         while matches("<!--") { try skipComment() }
         guard matches("</") else {
@@ -34,9 +30,15 @@ extension XMLPlistReader {
         while pos < end, base[pos] == 0x20 || base[pos] == 0x0A || base[pos] == 0x0D || base[pos] == 0x09 { pos += 1 }
         guard pos < end, base[pos] == UInt8(ascii: ">") else { throw ArchiveError(.truncated, "unterminated closing tag", offset: closeStart) }
         pos += 1
-        guard close.count == name.count, (0 ..< name.count).allSatisfy({ base[close.start + $0] == base[name.start + $0] }) else {
+        guard close.count == name.count, sameName(at: close.start, as: name) else {
             throw ArchiveError(.corrupt, "</\(nameText(close))> closes <\(nameText(name))>", offset: closeStart)
         }
+    }
+
+    /// Whether the `name.count` bytes at `at` spell `name` (both inside the input).
+    mutating func sameName(at: Int, as name: (start: Int, count: Int)) -> Bool {
+        for i in 0 ..< name.count where base[at + i] != base[name.start + i] { return false }
+        return true
     }
 
     mutating func emptyString() throws(ArchiveError) -> Int {

@@ -32,7 +32,7 @@ struct XMLPlistReader {
     /// table over the keys' bytes (1 + a position in `dictKeys`; 0 is empty, and it is left empty).
     var dictKeys: [Int] = []
     var dictValues: [Int] = []
-    var dictSlots: [Int] = []
+    var keySlots: [Int] = []
 
     /// Where parsing starts (past a byte order mark).
     var start = 0
@@ -444,15 +444,15 @@ struct XMLPlistReader {
             // half full. n is bounded by the members already read, so the doubling stops.
             var size = 16
             while size < 2 * n { size <<= 1 }
-            if dictSlots.count < size { dictSlots = [Int](repeating: 0, count: size) }
+            if keySlots.count < size { keySlots = [Int](repeating: 0, count: size) }
             let mask = size - 1
             for i in 0 ..< n {
                 let k = pending[first + 2 * i], v = pending[first + 2 * i + 1]
                 var h = Int(truncatingIfNeeded: keyHash(k)) & mask
                 while true {
-                    let slot = dictSlots[h]
+                    let slot = keySlots[h]
                     if slot == 0 {
-                        dictSlots[h] = dictKeys.count + 1
+                        keySlots[h] = dictKeys.count + 1
                         dictKeys.append(k)
                         dictValues.append(v)
                         break
@@ -464,7 +464,7 @@ struct XMLPlistReader {
                     h = (h + 1) & mask
                 }
             }
-            for i in 0 ..< size { dictSlots[i] = 0 }
+            for i in 0 ..< size { keySlots[i] = 0 }
         }
         if dictKeys.count == 1, isCFUIDKey(dictKeys[0]), builder.nodes[dictValues[0]].kind == .integer {
             // CF makes every one-entry CF$UID → integer dict a UID; like a binary UID it must fit 32 bits.
