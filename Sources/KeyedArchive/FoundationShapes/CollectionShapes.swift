@@ -6,10 +6,11 @@ let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary", 
 
 extension Array: KeyedArchivable where Element: KeyedArchivable {
     /// Reads an `NSArray`/`NSMutableArray` (`NS.objects`, or the NIBArchive inlined form).
+    @inlinable  // specialised with the element type, like decodeMembers
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> [Element] {
         try u.expectClass(n, .array, as: "an array")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> [Element] in
-            try u.decodeMembers(u.collectionMembers(), as: Element.self, key: "NS.objects")
+            try u.decodeMembers(u.memberValues(), as: Element.self, key: "NS.objects")
         }
     }
 
@@ -29,7 +30,7 @@ extension Set: KeyedArchivable where Element: KeyedArchivable {
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Set<Element> {
         try u.expectClass(n, .set, as: "a set")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Set<Element> in
-            Set(try u.decodeMembers(u.collectionMembers(), as: Element.self, key: "NS.objects"))
+            Set(try u.decodeMembers(u.memberValues(), as: Element.self, key: "NS.objects"))
         }
     }
 
@@ -51,8 +52,8 @@ extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedAr
         try u.expectClass(n, .dictionary, as: "a dictionary")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> [Key: Value] in
             let (ks, vs) = try u.dictionaryMembers()
-            let keys = try u.decodeMembers(ks, as: Key.self, key: "NS.keys")
-            let vals = try u.decodeMembers(vs, as: Value.self, key: "NS.objects")
+            let keys = try u.decodeMembers(ks[...], as: Key.self, key: "NS.keys")
+            let vals = try u.decodeMembers(vs[...], as: Value.self, key: "NS.objects")
             var out: [Key: Value] = [:]
             out.reserveCapacity(keys.count)
             for (k, v) in zip(keys, vals) { out[k] = v }
@@ -118,8 +119,8 @@ public struct OrderedArchivedDictionary<Key: KeyedArchivable, Value: KeyedArchiv
         try u.expectClass(n, .dictionary, as: "a dictionary")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
             let (ks, vs) = try u.dictionaryMembers()
-            let keys = try u.decodeMembers(ks, as: Key.self, key: "NS.keys")
-            let vals = try u.decodeMembers(vs, as: Value.self, key: "NS.objects")
+            let keys = try u.decodeMembers(ks[...], as: Key.self, key: "NS.keys")
+            let vals = try u.decodeMembers(vs[...], as: Value.self, key: "NS.objects")
             return Self(Array(zip(keys, vals).map { (key: $0.0, value: $0.1) }))
         }
     }
@@ -152,7 +153,7 @@ public struct OrderedArchivedSet<Element: KeyedArchivable>: KeyedArchivable {
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Self {
         try u.expectClass(n, .set, as: "a set")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Self in
-            Self(try u.decodeMembers(u.collectionMembers(), as: Element.self, key: "NS.objects"))
+            Self(try u.decodeMembers(u.memberValues(), as: Element.self, key: "NS.objects"))
         }
     }
 

@@ -52,10 +52,17 @@ extension KeyedUnarchiver {
     }
 }
 
+extension Data {
+    /// One copy of `bytes` through their buffer (`Data(slice)` goes through a boxed generic sequence path).
+    init(copying bytes: ArraySlice<UInt8>) {
+        self = bytes.withUnsafeBytes { Data($0) }
+    }
+}
+
 extension Data: KeyedArchivable, KeyedInlineDecodable {
     /// Reads a plain data entry or an `NSData`/`NSMutableData` object.
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Data {
-        Data(try u.dataBytes(objectAt: n))
+        Data(copying: try u.dataBytes(objectAt: n))
     }
     /// Writes a plain data entry.
     public func encodeArchived(to a: KeyedArchiver) throws(ArchiveError) -> ArchiveValue {
@@ -63,7 +70,7 @@ extension Data: KeyedArchivable, KeyedInlineDecodable {
     }
     /// Accepts inline bytes (NIBArchive).
     public static func decodeInline(_ value: ArchiveValue, from u: KeyedUnarchiver) throws(ArchiveError) -> Data? {
-        if case .bytes(let r) = value { return Data(u.graph.storage[r.range]) }
+        if case .bytes(let r) = value { return Data(copying: u.graph.storage[r.range]) }
         return nil
     }
 }

@@ -25,7 +25,7 @@ public struct ArchivedOrderedSet<Element: KeyedArchivable>: KeyedArchivable {
                 members.append(v)
                 i += 1
             }
-            return Self(try u.decodeMembers(members, as: Element.self, key: "NS.object"), isMutable: mutable)
+            return Self(try u.decodeMembers(members[...], as: Element.self, key: "NS.object"), isMutable: mutable)
         }
     }
 
@@ -63,7 +63,7 @@ public struct ArchivedCountedSet<Element: KeyedArchivable>: KeyedArchivable {
                 guard let v = u.rawValue(forKey: "NS.object\(i)") else {
                     throw u.located(.valueNotFound, "member \(i) of \(count) is missing", key: "NS.object\(i)")
                 }
-                let m = try u.decodeMembers([v], as: Element.self, key: "NS.object\(i)")
+                let m = try u.decodeMembers([v][...], as: Element.self, key: "NS.object\(i)")
                 guard let e = m.first else { continue }
                 out.append((e, try u.decodeInt(forKey: "NS.count\(i)")))
             }

@@ -3,7 +3,8 @@
 // `UINibEncoderEmptyKey` values, or `NS.object.<i>`).
 
 /// The Foundation class families the shapes recognise, by recorded class name.
-enum ClassFamily: UInt8 {
+@usableFromInline
+enum ClassFamily: UInt8, Sendable {
     case other = 1, string, data, number, array, set, dictionary, orderedSet, countedSet, date, url, uuid, null
     case indexSet, indexPath, attributedString, error, value
 
@@ -44,6 +45,7 @@ extension KeyedUnarchiver {
     func className(ofObject n: Int) -> String? { graph.className(ofObject: n) }
 
     /// Fails unless object `n` is an object whose class is one of `names`.
+    @usableFromInline
     func expectClass(_ n: Int, _ family: ClassFamily, as what: String) throws(ArchiveError) {
         let o = graph.objects[n]
         guard o.kind == .object else {
@@ -59,18 +61,24 @@ extension KeyedUnarchiver {
     /// The members of the collection object in the current scope: `NS.objects` (an inline array of
     /// references), the NIBArchive inlined form, or `NS.object.0`, `NS.object.1`, ….
     func collectionMembers(key: String = "NS.objects") throws(ArchiveError) -> [ArchiveValue] {
-        if graph.metadata.source == .typedstream { return try TypedstreamShapes.memberReferences(self) }
+        Array(try memberValues(key: key))
+    }
+
+    /// ``collectionMembers(key:)`` as a slice: an `NS.objects` array is a view of the graph's items, not a copy.
+    @usableFromInline
+    func memberValues(key: String = "NS.objects") throws(ArchiveError) -> ArraySlice<ArchiveValue> {
+        if graph.metadata.source == .typedstream { return try TypedstreamShapes.memberReferences(self)[...] }
         if let v = rawValue(forKey: key) {
             switch v {
             case .array(let r), .set(let r):
-                return Array(graph.items[r.range])
+                return graph.items[r.range]
             default:
                 throw located(.typeMismatch, "expected an array of references, found a \(v.kindName)", key: key)
             }
         }
         if rawValue(forKey: "NSInlinedValue") != nil {
             guard let k = keyLookup["UINibEncoderEmptyKey"] else { return [] }
-            return currentValues.filter { canonical[$0.key] == k }.map(\.value)
+            return currentValues.filter { canonical[$0.key] == k }.map(\.value)[...]
         }
         var out: [ArchiveValue] = []
         var i = 0
@@ -78,28 +86,41 @@ extension KeyedUnarchiver {
             out.append(v)
             i += 1
         }
-        return out
+        return out[...]
     }
 
     /// Decodes collection members as `T`, refusing nil members (Foundation collections cannot hold nil)
     /// unless ``Options/dropsNilCollectionMembers`` is on.
-    func decodeMembers<T: KeyedArchivable>(_ members: [ArchiveValue], as: T.Type, key: String) throws(ArchiveError) -> [T] {
+    @inlinable  // specialised with the element type: no generic array calls or witness lookups per member
+    func decodeMembers<T: KeyedArchivable>(_ members: ArraySlice<ArchiveValue>, as: T.Type, key: String) throws(ArchiveError) -> [T] {
         var out: [T] = []
         out.reserveCapacity(members.count)
         for (i, m) in members.enumerated() {
             if case .nil = m {
-                if options.dropsNilCollectionMembers {
-                    warn("dropped a nil member at \(key)[\(i)] of object #\(scope.object)")
-                    continue
-                }
-                throw located(.corruptArchive, "a collection member is nil (UID 0); Foundation collections cannot hold nil", key: "\(key)[\(i)]")
+                try dropNilMember(at: i, key: key)
+                continue
             }
             guard let v = try decodeReferenced(m, as: T.self, key: key, element: i) else {
                 if poisoned { return out }
-                throw located(.unexpectedClass, "collection member \(i) is not a \(T.self)", key: "\(key)[\(i)]")
+                throw memberMismatch(at: i, expected: String(describing: T.self), key: key)
             }
             out.append(v)
         }
         return out
+    }
+
+    /// A nil collection member: dropped with a warning under ``Options/dropsNilCollectionMembers``, else an error.
+    @usableFromInline
+    func dropNilMember(at i: Int, key: String) throws(ArchiveError) {
+        guard options.dropsNilCollectionMembers else {
+            throw located(.corruptArchive, "a collection member is nil (UID 0); Foundation collections cannot hold nil", key: "\(key)[\(i)]")
+        }
+        warn("dropped a nil member at \(key)[\(i)] of object #\(scope.object)")
+    }
+
+    /// The error for collection member `i` that did not decode as `expected`.
+    @usableFromInline
+    func memberMismatch(at i: Int, expected: String, key: String) -> ArchiveError {
+        located(.unexpectedClass, "collection member \(i) is not a \(expected)", key: "\(key)[\(i)]")
     }
 }

@@ -257,7 +257,7 @@ extension PropertyList {
 
     /// Where a dict's members sit in the member table: keys at `start ..< start + count`, values right
     /// after them. For readers that walk many dicts without a member view (and its retain) per dict.
-    @usableFromInline @inlinable func dictSlots(_ index: Int) -> (start: Int, count: Int) {
+    @inlinable func dictSlots(_ index: Int) -> (start: Int, count: Int) {
         let n = nodes[index]
         guard n.kind == .dict else { return (0, 0) }
         return (Int(truncatingIfNeeded: n.payload), Int(n.count))
