@@ -180,9 +180,12 @@ extension KeyedUnarchiver {
     /// Without secure coding, a class outside `allowed` is an ``ArchiveError/Code/unexpectedClass``.
     private func check(_ cls: any KeyedCoding.Type, _ ok: Bool, _ allowedNames: () -> [String], object n: Int) throws(ArchiveError) {
         if secure {
-            guard cls is any SecureKeyedCoding.Type else {
-                throw located(.secureCodingViolation, "class \(cls.archivedClassName) (object #\(n)) does not adopt SecureKeyedCoding",
-                              key: nil)
+            if ObjectIdentifier(cls) != lastSecureClass {
+                guard cls is any SecureKeyedCoding.Type else {
+                    throw located(.secureCodingViolation, "class \(cls.archivedClassName) (object #\(n)) does not adopt SecureKeyedCoding",
+                                  key: nil)
+                }
+                lastSecureClass = ObjectIdentifier(cls)
             }
             guard ok else {
                 throw located(.secureCodingViolation,

@@ -121,6 +121,10 @@ public final class KeyedUnarchiver {
     /// iteratively and are bounded by ``DecodingLimits/maxDepth`` instead).
     let maxRecursion = 128
 
+    /// The last class found to adopt ``SecureKeyedCoding``: objects of one class repeat, and each
+    /// `is any SecureKeyedCoding.Type` asks the runtime's conformance cache (~390 instructions).
+    @exclusivity(unchecked) var lastSecureClass: ObjectIdentifier?
+
     /// Object index → decoded class instance.
     @exclusivity(unchecked) var table: [(any KeyedCoding)?]
     /// Instances created but whose fields are not decoded yet.

@@ -27,6 +27,7 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
 
 extension Set: KeyedArchivable where Element: KeyedArchivable {
     /// Reads an `NSSet`/`NSMutableSet` (`NS.objects`, `NS.object.<i>`, or the NIBArchive inlined form).
+    @inlinable  // specialised with the member types, like decodeMembers
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> Set<Element> {
         try u.expectClass(n, .set, as: "a set")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> Set<Element> in
@@ -48,6 +49,7 @@ extension Set: KeyedArchivable where Element: KeyedArchivable {
 extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedArchivable {
     /// Reads an `NSDictionary`/`NSMutableDictionary`: parallel `NS.keys`/`NS.objects` (equal counts,
     /// no nil keys), or the NIBArchive inlined form (key, value, key, value…).
+    @inlinable  // specialised with the member types, like decodeMembers
     public static func decodeArchived(objectAt n: Int, from u: KeyedUnarchiver) throws(ArchiveError) -> [Key: Value] {
         try u.expectClass(n, .dictionary, as: "a dictionary")
         return try u.withObjectScope(n) { () throws(ArchiveError) -> [Key: Value] in
@@ -79,6 +81,7 @@ extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedAr
 
 extension KeyedUnarchiver {
     /// The keys and values of the dictionary object in the current scope, in either convention.
+    @usableFromInline
     func dictionaryMembers() throws(ArchiveError) -> (keys: [ArchiveValue], values: [ArchiveValue]) {
         if graph.metadata.source == .typedstream { return try TypedstreamShapes.entryReferences(self) }
         if rawValue(forKey: "NS.keys") != nil || rawValue(forKey: "NS.objects") != nil {

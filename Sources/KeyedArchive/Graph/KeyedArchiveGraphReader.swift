@@ -50,6 +50,8 @@ struct KeyedArchiveGraphReader {
     var values: [ArchiveKeyedValue] = []
     var items: [ArchiveValue] = []
     var top: [ArchiveKeyedValue] = []
+    /// Inline containers still to fill (see ``convert(_:objectIndex:)``); empty between calls.
+    var worklist: [(node: Int, slots: Int)] = []
 
     init(plist: PropertyList, options: KeyedArchiveReadingOptions, limits: DecodingLimits) {
         self.plist = plist
@@ -263,7 +265,14 @@ struct KeyedArchiveGraphReader {
     /// each container reserves its member slots, and nested containers are filled in later.
     private mutating func convert(_ node: Int, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
         if !isContainer(node) { return scalarValue(node) }
-        var pending: [(node: Int, slots: Int)] = []
+        // The worklist's buffer is kept across calls (moved out and back, never copied): one
+        // allocation per read instead of one per inline container.
+        var pending = worklist
+        worklist = []
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            worklist = pending
+        }
         let outer = try reserve(node, &pending, objectIndex: objectIndex)
         while let (container, start) = pending.popLast() {
             var slot = start
