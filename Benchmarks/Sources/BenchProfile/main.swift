@@ -10,7 +10,7 @@ import Nib
 //   .build/release/BenchProfile bplist-scan 100000 20
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
-// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-encode, nib-graph, nib-open,
+// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-decode-flat (no [Int] field), keyed-encode, nib-graph, nib-open,
 // nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
@@ -57,8 +57,8 @@ case "codable-foundation-decode":
 case "codable-foundation-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableModelWorkload.encodeFoundation(values) }
-case "keyed-decode":
-    let bytes = KeyedArchiveLayout.archive(records)
+case "keyed-decode", "keyed-decode-flat":
+    let bytes = KeyedArchiveLayout.archive(workload == "keyed-decode" ? records : ModelWorkload.flat(records))
     try run { _ = try OursModelWorkload.unarchive(bytes) }
 case "keyed-encode":
     let objects = OursModelWorkload.objects(records)

@@ -57,24 +57,24 @@ final class ArchiveValueDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (n, members) = try unkeyedMembers()
-        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
+        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: Array(members))
     }
 
     /// What an unkeyed container over this value reads: the object and its members (a dictionary's keys
     /// and values in turn).
-    func unkeyedMembers() throws -> (object: Int, members: [ArchiveValue]) {
+    func unkeyedMembers() throws -> (object: Int, members: ArraySlice<ArchiveValue>) {
         let n = try objectIndex(for: "an unkeyed container", [Any].self)
-        let members: [ArchiveValue]
+        let members: ArraySlice<ArchiveValue>
         do {
             switch state.family(ofObject: n) {
             case .array, .set, .orderedSet:
-                members = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.collectionMembers() }
+                members = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.memberValues() }
             case .dictionary:
                 let (ks, vs) = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.dictionaryMembers() }
                 var all: [ArchiveValue] = []
                 all.reserveCapacity(ks.count * 2)
                 for (k, v) in zip(ks, vs) { all.append(k); all.append(v) }
-                members = all
+                members = all[...]
             default:
                 throw mismatch([Any].self, "expected an array, set, ordered set or dictionary for an unkeyed container, found \(describe(n))", object: n)
             }

@@ -59,6 +59,11 @@ protocol ArchiveArrayDecodable {
 
 extension Array: ArchiveArrayDecodable where Element: Decodable {
     static func decodeArray<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T {
+        // The commonest arrays take code specialised for them (no generic array calls or witness calls
+        // per member, no `Array<Element>` metadata lookup); the decoding is the scalar path's below.
+        if T.self == [Int].self { return unsafeBitCast(try d.scalars(Int.self, d.unkeyedMembers().members), to: T.self) }
+        if T.self == [String].self { return unsafeBitCast(try d.scalars(String.self, d.unkeyedMembers().members), to: T.self) }
+        if T.self == [Double].self { return unsafeBitCast(try d.scalars(Double.self, d.unkeyedMembers().members), to: T.self) }
         guard Self.self == T.self else { throw internalCastError(Self.self, T.self) }
         let members = try d.unkeyedMembers().members
         var out: [Element] = []
@@ -69,5 +74,15 @@ extension Array: ArchiveArrayDecodable where Element: Decodable {
             for (i, v) in members.enumerated() { out.append(try d.decodeNested(Element.self, v, .index(i))) }
         }
         return unsafeBitCast(out, to: T.self)
+    }
+}
+
+extension ArchiveValueDecoder {
+    /// Members decoded as the scalar type `S`; each concrete call is specialised.
+    func scalars<S: ArchiveScalarDecodable>(_ type: S.Type, _ members: ArraySlice<ArchiveValue>) throws -> [S] {
+        var out: [S] = []
+        out.reserveCapacity(members.count)
+        for (i, v) in members.enumerated() { out.append(try S.decodeScalar(v, self, .index(i))) }
+        return out
     }
 }

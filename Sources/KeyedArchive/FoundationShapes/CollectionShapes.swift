@@ -15,6 +15,7 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
     }
 
     /// Writes `NSArray { NS.objects = [UID…] }`.
+    @inlinable  // specialised with the element type: no generic array calls per member
     public func encodeArchived(to a: KeyedArchiver) throws(ArchiveError) -> ArchiveValue {
         var refs: [ArchiveValue] = []
         refs.reserveCapacity(count)

@@ -173,6 +173,21 @@ import Testing
             #expect(context.codingPath.map(\.stringValue) == ["tags", "Index 0"])
         }
         #expect(try KeyedArchiveDecoder().decode(Texts.self, from: data).tags == ["7", "x", nil])
+        // [String] and [Double] take their own specialised path: the same paths and errors.
+        struct Strings: Codable { var tags: [String] }
+        struct Reals: Codable { var tags: [Double] }
+        let numbers = try KeyedArchiveEncoder().encode(Reals(tags: [1.5, -2]))
+        #expect(try KeyedArchiveDecoder().decode(Reals.self, from: numbers).tags == [1.5, -2])
+        #expect(try KeyedArchiveDecoder().decode(Strings.self, from: KeyedArchiveEncoder().encode(Strings(tags: ["a", "ü"]))).tags == ["a", "ü"])
+        for decode in [{ _ = try KeyedArchiveDecoder().decode(Strings.self, from: numbers) },
+                       { _ = try KeyedArchiveDecoder().decode(Reals.self, from: data) }] as [() throws -> Void] {
+            do {
+                try decode()
+                Issue.record("a member of the wrong type decoded")
+            } catch let DecodingError.typeMismatch(_, context) {
+                #expect(context.codingPath.map(\.stringValue) == ["tags", "Index 0"])
+            }
+        }
         let nested = try KeyedArchiveEncoder().encode(Wrapped(tags: [[1, 2], [], [3]]))
         #expect(try KeyedArchiveDecoder().decode(Wrapped.self, from: nested).tags == [[1, 2], [], [3]])
         #expect(try KeyedArchiveDecoder().decode([[Int]].self, from: KeyedArchiveEncoder().encode([[4], [5, 6]])) == [[4], [5, 6]])
