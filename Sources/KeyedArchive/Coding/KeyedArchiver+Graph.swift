@@ -89,11 +89,18 @@ extension KeyedArchiver {
     ///   - chain: Its superclass chain, starting with `name`.
     /// - Returns: The class index in the archive graph.
     public func classIndex(name: String, chain: [String]) -> Int {
-        if let i = classIndexByName[name] { return i }
-        classes.append(ArchiveClass(name: name, chain: chain))
-        classDescribed.append(false)
-        classIndexByName[name] = classes.count - 1
-        return classes.count - 1
+        if let cached = classNameCache.index(of: name) { return Int(cached) }
+        let index: Int
+        if let i = classIndexByName[name] {
+            index = i
+        } else {
+            classes.append(ArchiveClass(name: name, chain: chain))
+            classDescribed.append(false)
+            index = classes.count - 1
+            classIndexByName[name] = index
+        }
+        if let small = Int32(exactly: index) { classNameCache.remember(name, small) }
+        return index
     }
 
     /// Runs `body` with object `uid` as the current scope, then stores its values contiguously and,

@@ -32,6 +32,11 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) var keyCache = KeySequenceCache()
     @exclusivity(unchecked) var classes: [ArchiveClass] = []
     @exclusivity(unchecked) var classIndexByName: [String: Int] = [:]
+    /// Class name → class index in asking order: Foundation shapes name their class per object
+    /// (`NSDate`, `NSArray`, …), and a hit is one string comparison instead of a hash.
+    @exclusivity(unchecked) var classNameCache = KeySequenceCache()
+    /// The last class ``reference(to:)`` described (after its secure-coding check).
+    @exclusivity(unchecked) var lastClass: (type: ObjectIdentifier, index: Int)?
     @exclusivity(unchecked) var classDescribed: [Bool] = []
     @exclusivity(unchecked) var objects: [ArchiveObject] = []
     @exclusivity(unchecked) var values: [ArchiveKeyedValue] = []
@@ -223,14 +228,10 @@ public final class KeyedArchiver {
             return .ref(uid)
         }
         let cls = target.classForKeyedArchiver ?? type(of: target)
-        if requiresSecureCoding, !(cls is any SecureKeyedCoding.Type) {
-            throw ArchiveError(.secureCodingViolation, "class \(cls.archivedClassName) does not adopt SecureKeyedCoding, and requiresSecureCoding is on",
-                               keyPath: [])
-        }
         let uid = objects.count
-        objects.append(ArchiveObject(kind: .object, classIndex: classIndex(for: cls), valueStart: 0, valueCount: 0))
+        objects.append(ArchiveObject(kind: .object, classIndex: try checkedClassIndex(cls), valueStart: 0, valueCount: 0))
         uidByObject.set(uid, id.word)
-        uidByObject.set(uid, original.word)
+        if original != id { uidByObject.set(uid, original.word) }
         retained.append(target)
         if scopes.count <= eagerDepth {
             try encodeFields(of: target, uid: uid)
@@ -239,6 +240,20 @@ public final class KeyedArchiver {
         }
         if scopes.count == 1 { try drainPending() }
         return .ref(uid)
+    }
+
+    /// The class index of `cls` once it passed the secure-coding check. Objects of one class come in
+    /// runs, so the last class is remembered: no conformance query or hash per object.
+    private func checkedClassIndex(_ cls: any KeyedCoding.Type) throws(ArchiveError) -> Int {
+        let id = ObjectIdentifier(cls)
+        if let last = lastClass, last.type == id { return last.index }
+        if requiresSecureCoding, !(cls is any SecureKeyedCoding.Type) {
+            throw ArchiveError(.secureCodingViolation, "class \(cls.archivedClassName) does not adopt SecureKeyedCoding, and requiresSecureCoding is on",
+                               keyPath: [])
+        }
+        let index = classIndex(for: cls)
+        lastClass = (id, index)
+        return index
     }
 
     func encodeFields(of object: any KeyedCoding, uid: Int) throws(ArchiveError) {

@@ -321,5 +321,8 @@ final class Widths: KeyedCoding {
         let a = KeyedArchiver(requiresSecureCoding: true)
         #expect(throws: ArchiveError(.secureCodingViolation, "")) { try a.encode(Insecure(), forKey: "root") }
         try a.encode(Person("ok"), forKey: "fine")
+        // The archiver remembers the last class it checked; an insecure one after it is still refused.
+        try a.encode(Person("again"), forKey: "again")
+        #expect(throws: ArchiveError(.secureCodingViolation, "")) { try a.encode(Insecure(), forKey: "late") }
     }
 }
