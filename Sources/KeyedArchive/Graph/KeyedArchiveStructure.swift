@@ -46,13 +46,16 @@ extension PropertyList {
         for (i, node) in objects.enumerated() where kind(node) == .dict {
             if isClassKey[node] == 3 { continue }
             isClassKey[node] = 3
+            // The dict's member slots, read in place (no member view, and its retain, per dict).
+            let (keysAt, pairs) = dictSlots(node)
             var found: Int?
-            for (j, k) in dictKeys(node).enumerated() {
+            for j in 0 ..< pairs {
+                let k = member(atSlot: keysAt + j)
                 if isClassKey[k] == 0 { isClassKey[k] = stringEquals(k, "$class") ? 1 : 2 }
                 if isClassKey[k] == 1 { found = j }  // the last match wins, as in CoreFoundation
             }
             guard let found else { continue }
-            let classRef = dictValues(node)[found]
+            let classRef = member(atSlot: keysAt + pairs + found)
             guard let uid = uid(classRef) else {
                 throw ArchiveError(.corruptArchive, "$class is a \(kind(classRef)), not a UID", objectIndex: i, keyPath: ["$objects[\(i)]", "$class"])
             }
