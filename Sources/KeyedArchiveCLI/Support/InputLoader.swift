@@ -38,30 +38,11 @@ enum InputLoader {
     }
 
     static func readFile(_ path: String, display: String) throws(CLIError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError(path: display, what: "cannot open for reading")
-        }
-        defer { try? handle.close() }
-        return try readCapped(display: display) { try handle.read(upToCount: 1 << 20) }
+        try FileReading.readFile(path, display: display, cap: maxFileSize)
     }
 
     static func readStandardInput() throws(CLIError) -> [UInt8] {
-        let handle = FileHandle.standardInput
-        return try readCapped(display: "-") { try handle.read(upToCount: 1 << 20) }
-    }
-
-    private static func readCapped(display: String, next: () throws -> Data?) throws(CLIError) -> [UInt8] {
-        var out: [UInt8] = []
-        while true {
-            let chunk: Data?
-            do { chunk = try next() } catch { throw CLIError(path: display, what: "read failed: \(error.localizedDescription)") }
-            guard let chunk, !chunk.isEmpty else { break }
-            guard out.count <= maxFileSize - chunk.count else {
-                throw CLIError(path: display, what: "larger than the \(maxFileSize >> 20) MiB input limit")
-            }
-            out.append(contentsOf: chunk)
-        }
-        return out
+        try FileReading.readAll(fd: 0, display: "-", cap: maxFileSize)
     }
 
     /// A zip archive's file entries as a tree (directory entries and symlinks are left out).
