@@ -316,9 +316,7 @@ struct BinaryPlistObjectTable {
             writeMarker(o.tag, count: o.count, &w)
             let first = Int(o.payload)
             let total = o.tag == 0xD0 ? 2 * o.count : o.count
-            members.withUnsafeBufferPointer { m in
-                for i in first ..< first + total { w.putBigEndian(UInt64(m[i]), refSize) }
-            }
+            members.withUnsafeBufferPointer { m in w.putReferences(m, first ..< first + total, refSize) }
         default:
             w.put(o.tag)
         }
@@ -338,6 +336,27 @@ struct ByteWriter {
     @inline(__always) mutating func put(_ p: UnsafePointer<UInt8>, _ n: Int) {
         (base + at).update(from: p, count: n)
         at += n
+    }
+
+    /// `refs[range]`, each in `width` bytes, most significant first: the width is chosen once per
+    /// container, not once per reference.
+    @inline(__always) mutating func putReferences(_ refs: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ width: Int) {
+        switch width {
+        case 1:
+            for i in range { put(UInt8(truncatingIfNeeded: refs[i])) }
+        case 2:
+            for i in range {
+                UnsafeMutableRawPointer(base + at).storeBytes(of: UInt16(truncatingIfNeeded: refs[i]).bigEndian, as: UInt16.self)
+                at += 2
+            }
+        case 4:
+            for i in range {
+                UnsafeMutableRawPointer(base + at).storeBytes(of: refs[i].bigEndian, as: UInt32.self)
+                at += 4
+            }
+        default:
+            for i in range { putBigEndian(UInt64(refs[i]), width) }
+        }
     }
 
     /// The low `width` (1, 2, 4 or 8; others byte by byte) bytes of `v`, most significant first.
