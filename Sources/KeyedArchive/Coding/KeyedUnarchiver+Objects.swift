@@ -104,14 +104,35 @@ extension KeyedUnarchiver {
     /// Checks reference `n` and records how it was reached; false when a bad reference was recorded
     /// under the failure policy (the caller returns nil).
     @usableFromInline func enterReference(_ n: Int, key: String, element: Int) throws(ArchiveError) -> Bool {
+        try enterReference(n, key: key, keyIndex: element >= 0 ? canonicalIndex(key) ?? -1 : nil, element: element)
+    }
+
+    /// ``enterReference(_:key:element:)`` with the canonical index of `key` already looked up (nil: keep
+    /// the one the key's own lookup recorded): collection members share their collection's key.
+    @usableFromInline func enterReference(_ n: Int, key: String, keyIndex: Int32?, element: Int) throws(ArchiveError) -> Bool {
         guard n >= 0, n < graph.objects.count else {
             let at = element >= 0 ? "\(key)[\(element)]" : key
             try failSoftly(located(.badReference, "reference to object \(n), but the archive has \(graph.objects.count) objects", key: at))
             return false
         }
         reachElement = Int32(truncatingIfNeeded: element)
-        if element >= 0 { reachKey = canonicalIndex(key) ?? -1 }
+        if let keyIndex { reachKey = keyIndex }
         return true
+    }
+
+    /// ``decodeReferenced(_:as:key:element:)`` for member `element` of a collection under `key`, whose
+    /// canonical index `keyIndex` the caller looked up once for all members.
+    @inlinable
+    func decodeMember<T: KeyedArchivable>(_ value: ArchiveValue, as type: T.Type, key: String, keyIndex: Int32,
+                                          element: Int) throws(ArchiveError) -> T? {
+        guard case .ref(let n) = value else { return try decodeReferenced(value, as: type, key: key, element: element) }
+        guard try enterReference(n, key: key, keyIndex: keyIndex, element: element) else { return nil }
+        do {
+            return try T.decodeArchived(objectAt: n, from: self)
+        } catch {
+            try recover(error)
+            return nil
+        }
     }
 
     /// ``softFail(_:)`` without a result: records a wrong class without secure coding, else follows the policy.

@@ -95,12 +95,13 @@ extension KeyedUnarchiver {
     func decodeMembers<T: KeyedArchivable>(_ members: ArraySlice<ArchiveValue>, as: T.Type, key: String) throws(ArchiveError) -> [T] {
         var out: [T] = []
         out.reserveCapacity(members.count)
+        let keyIndex = canonicalIndex(key) ?? -1
         for (i, m) in members.enumerated() {
             if case .nil = m {
                 try dropNilMember(at: i, key: key)
                 continue
             }
-            guard let v = try decodeReferenced(m, as: T.self, key: key, element: i) else {
+            guard let v = try decodeMember(m, as: T.self, key: key, keyIndex: keyIndex, element: i) else {
                 if poisoned { return out }
                 throw memberMismatch(at: i, expected: String(describing: T.self), key: key)
             }
