@@ -200,7 +200,7 @@ extension ArchiveScalarDecodable where Self: FixedWidthInteger {
 }
 extension Data: ArchiveScalarDecodable {
     static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Data {
-        if case .bytes(let r) = v { return Data(d.state.graph.storage[r.range]) }
+        if case .bytes(let r) = v { return Data(copying: d.state.graph.storage[r.range]) }
         return try d.leaf(v, Data.self, c)
     }
 }
