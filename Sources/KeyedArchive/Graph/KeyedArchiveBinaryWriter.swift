@@ -168,6 +168,7 @@ struct KeyedArchiveBinaryWriter {
                 }
                 // The same dictionary as entry j: written once and named again, as the input did.
                 if let j = sharedRuns.earlierOwner(of: i, objects: graph.objects, valueCount: graph.values.count) { return Int(table.members[objectsSlot + j]) }
+                if !hasInlineContainer(start, count) { return try flatObject(i, start: start, count: count) }
                 return try open(.object(index: i, start: start, count: count), total: 2 * (count + 1))
             }
         case .object(let index, let start, let count):
@@ -204,6 +205,35 @@ struct KeyedArchiveBinaryWriter {
             }
             return try value(items[items.startIndex + at], objectIndex: objectIndex)
         }
+    }
+
+    /// Whether any of `values[start ..< start + count]` is an inline array, set or dict.
+    private func hasInlineContainer(_ start: Int, _ count: Int) -> Bool {
+        for j in start ..< start + count {
+            switch graph.values[j].value {
+            case .array, .set, .dict: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// An object whose values are all scalars or references, written in one pass: the same ids, in the
+    /// same pre-order, as its frame would give (`$class`, the keys, the class UID, the values), without
+    /// a frame per object and a frame step per member.
+    private mutating func flatObject(_ index: Int, start: Int, count: Int) throws(ArchiveError) -> Int {
+        let (id, slot) = table.container(tag: 0xD0, count: count + 1)
+        if classKeyID < 0 { classKeyID = literal("$class") }
+        table.members[slot] = UInt32(truncatingIfNeeded: classKeyID)
+        for j in 0 ..< count {
+            table.members[slot + 1 + j] = UInt32(truncatingIfNeeded: try keyID(graph.values[start + j].key))
+        }
+        let uid = table.uid(UInt64(classEntry[graph.objects[index].classIndex]))
+        table.members[slot + count + 1] = UInt32(truncatingIfNeeded: uid)
+        for j in 0 ..< count {
+            table.members[slot + count + 2 + j] = UInt32(truncatingIfNeeded: try value(graph.values[start + j].value, objectIndex: index))
+        }
+        return id
     }
 
     /// A class description dict: `$classhints` (when the class has any), `$classes`, `$classname`.
