@@ -3,12 +3,20 @@
 extension KeyedArchiver {
     /// Stores `value` under a user key in the current object (last write wins, with a warning).
     @usableFromInline func put(_ value: ArchiveValue, _ key: String) {
-        putGraphKey(value, KeyedArchiveKeys.graphKey(forUserKey: key))
+        // Cached by the user spelling: the `$`-escaping of `graphKey(forUserKey:)` runs once per distinct key.
+        if let cached = userKeyCache.index(of: key) { return putKey(value, Int(cached)) }
+        let k = internKey(KeyedArchiveKeys.graphKey(forUserKey: key))
+        if let small = Int32(exactly: k) { userKeyCache.remember(key, small) }
+        putKey(value, k)
     }
 
     /// Stores `value` under a graph-spelled key in the current object.
     func putGraphKey(_ value: ArchiveValue, _ graphKey: String) {
-        let k = internKey(graphKey)
+        putKey(value, internKey(graphKey))
+    }
+
+    /// Stores `value` under key index `k` in the current object.
+    private func putKey(_ value: ArchiveValue, _ k: Int) {
         let s = scopes.count - 1
         let count = scopes[s].values.count
         if count > 16, scopes[s].positions == nil {
@@ -25,7 +33,7 @@ extension KeyedArchiver {
         if let i = existing {
             scopes[s].values[i].value = value
             let owner = scopes[s].object >= 0 ? classes[objects[scopes[s].object].classIndex].name : "the top level"
-            let message = "replacing existing value for key \(graphKey) in \(owner); probable duplication of encoding keys in class hierarchy"
+            let message = "replacing existing value for key \(keys[k]) in \(owner); probable duplication of encoding keys in class hierarchy"
             warnings.append(message)
             delegate?.archiver(self, didWarn: message)
             return

@@ -28,8 +28,10 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) var storage: [UInt8] = []
     @exclusivity(unchecked) var keys: [String] = []
     @exclusivity(unchecked) var keyIndexByName: [String: Int] = [:]
-    /// Key string → key index, in asking order (see ``KeySequenceCache``).
+    /// Graph key string → key index, in asking order (see ``KeySequenceCache``).
     @exclusivity(unchecked) var keyCache = KeySequenceCache()
+    /// User key string (as passed to `encode…(forKey:)`) → key index, in asking order.
+    @exclusivity(unchecked) var userKeyCache = KeySequenceCache()
     @exclusivity(unchecked) var classes: [ArchiveClass] = []
     @exclusivity(unchecked) var classIndexByName: [String: Int] = [:]
     /// Class name → class index in asking order: Foundation shapes name their class per object
