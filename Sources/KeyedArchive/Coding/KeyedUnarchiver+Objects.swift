@@ -76,12 +76,7 @@ extension KeyedUnarchiver {
             // The failure paths are non-generic: a generic `fail(_, nil)` would make every call look up
             // `Optional<T>`'s metadata (15 % of a typed decode when T is not specialised).
             guard try enterReference(n, key: key, element: element) else { return nil }
-            do {
-                return try T.decodeArchived(objectAt: n, from: self)
-            } catch {
-                try recover(error)
-                return nil
-            }
+            return try decodeEntered(n, as: T.self)
         default:
             return try decodeInlineValue(value, as: type, key: key, element: element)
         }
@@ -127,6 +122,12 @@ extension KeyedUnarchiver {
                                           element: Int) throws(ArchiveError) -> T? {
         guard case .ref(let n) = value else { return try decodeReferenced(value, as: type, key: key, element: element) }
         guard try enterReference(n, key: key, keyIndex: keyIndex, element: element) else { return nil }
+        return try decodeEntered(n, as: T.self)
+    }
+
+    /// Object `n`, already checked by `enterReference`, decoded as `T`; a failure follows ``recover(_:)``.
+    @inlinable
+    func decodeEntered<T: KeyedArchivable>(_ n: Int, as type: T.Type) throws(ArchiveError) -> T? {
         do {
             return try T.decodeArchived(objectAt: n, from: self)
         } catch {

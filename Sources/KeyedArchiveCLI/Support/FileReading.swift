@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Whole-file reads straight into one byte array. A file is read into an array of its size (one allocation, one copy out of the kernel); pipes, and files that grow while being read,
-/// continue in chunks. Every read is capped.
+/// Whole-file reads straight into one byte array. A file is read into an array of its size (one
+/// allocation, one copy out of the kernel); pipes, and files that grow while being read, continue in
+/// chunks. Every read is capped.
 ///
 /// Reading through `FileHandle` in 1 MiB `Data` chunks appended to a growing array touched about twice
 /// the file's size in fresh pages (each chunk, each doubling): for the 7.6 MB archive of
