@@ -94,12 +94,9 @@ public struct FileNibDirectory: NibDirectory {
         isDirectory(entry) ? FileNibDirectory(path: path + "/" + entry) : nil
     }
 
+    /// One copy out of the kernel, capped at ``FileBytes/defaultLimit``.
     static func readFile(_ path: String) throws(ArchiveError) -> [UInt8] {
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw ArchiveError(.fileNotFound, "cannot read \(path): \(error)")
-        }
+        try FileBytes.read(path: path)
     }
 }
 

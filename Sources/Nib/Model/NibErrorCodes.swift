@@ -2,8 +2,6 @@ import KeyedArchive
 
 // Error codes raised by the Nib module.
 extension ArchiveError.Code {
-    /// A file or directory could not be found or read.
-    public static let fileNotFound = Self("fileNotFound", cocoaCode: 260)
     /// A directory is not a nib container (no archive found inside it).
     public static let notANib = Self("notANib", cocoaCode: 3840)
     /// The archive decodes, but its root is not a UIKit or AppKit nib.

@@ -47,6 +47,9 @@ public struct NibColorProfiles: Sendable, Hashable {
         }
     }
 
+    /// Larger files are not read as profiles (Apple's gray and sRGB profiles are a few KB).
+    static let maxProfileBytes = 16 << 20
+
     /// Profiles from `url`: an `.icc` file, a directory of them (classified by their colour space:
     /// `GRAY` is the gray profile, `RGB ` the sRGB one), or a compiled nib (file, nib directory or
     /// `.storyboardc`) to take them from.
@@ -60,11 +63,11 @@ public struct NibColorProfiles: Sendable, Hashable {
         }
         let names = isDirectory.boolValue ? ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() : []
         let iccFiles = isDirectory.boolValue ? names.filter { $0.lowercased().hasSuffix(".icc") || $0.lowercased().hasSuffix(".icm") } : []
-        if !isDirectory.boolValue, let bytes = try? Array(Data(contentsOf: url)), Self.isProfile(bytes[...]) {
+        if !isDirectory.boolValue, let bytes = try? FileBytes.read(path: url.path, limit: Self.maxProfileBytes), Self.isProfile(bytes[...]) {
             take(bytes)
         } else if !iccFiles.isEmpty {
             for name in iccFiles {
-                if let bytes = try? Array(Data(contentsOf: url.appendingPathComponent(name))), Self.isProfile(bytes[...]) { take(bytes) }
+                if let bytes = try? FileBytes.read(path: url.appendingPathComponent(name).path, limit: Self.maxProfileBytes), Self.isProfile(bytes[...]) { take(bytes) }
             }
         } else {
             // A .storyboardc holds one nib per scene; a nib file or nib directory is one nib.

@@ -57,11 +57,7 @@ public struct XIBDocument: Sendable {
 extension XIBDocument {
     /// Reads a XIB or storyboard file.
     public init(contentsOf url: URL, limits: DecodingLimits = .xibDefault) throws(ArchiveError) {
-        let bytes: [UInt8]
-        do { bytes = Array(try Data(contentsOf: url)) } catch {
-            throw ArchiveError(.unknownFormat, "cannot read \(url.path): \(error.localizedDescription)")
-        }
-        try self.init(xml: bytes, limits: limits)
+        try self.init(xml: FileBytes.read(path: url.path, limit: limits.maxTotalBytes), limits: limits)
         isLocalized = url.deletingLastPathComponent().pathExtension == "lproj"
     }
 
