@@ -122,14 +122,15 @@ struct NibLoadPlan: Sendable {
         awakesOwnerLast = doc.platform == .macOS
         topLevel = doc.topLevelObjects.map(\.index)
         visibleWindows = doc.visibleWindows.map(\.index)
-        ownershipRank = Self.ownershipRanks(objectPlans, seeds: topLevel, count: objectCount)
+        ownershipRank = Self.ownershipRanks(objectPlans, targets: converter.targets, seeds: topLevel, count: objectCount)
     }
 
-    /// Breadth-first discovery order over the plans' references; every index reached is a plan's.
-    static func ownershipRanks(_ plans: [NibObjectPlan], seeds: [Int], count: Int) -> [Int32] {
-        var planAt = [Int32](repeating: -1, count: count)
-        for (k, p) in plans.enumerated() where p.index >= 0 && p.index < count { planAt[p.index] = Int32(k) }
+    /// Breadth-first discovery order over the plans' references (their `refRange`s in `targets`, the
+    /// converter's table); every index reached is a plan's. Plans are read for their ranges only.
+    static func ownershipRanks(_ plans: [NibObjectPlan], targets: [Int], seeds: [Int], count: Int) -> [Int32] {
         var rank = [Int32](repeating: -1, count: count)
+        var planAt = [Int32](repeating: -1, count: count)
+        for k in plans.indices where plans[k].index >= 0 && plans[k].index < count { planAt[plans[k].index] = Int32(k) }
         var queue: [Int] = []
         queue.reserveCapacity(plans.count)
         var head = 0
@@ -140,15 +141,15 @@ struct NibLoadPlan: Sendable {
         }
         func drain() {
             while head < queue.count {
-                let p = plans[Int(planAt[queue[head]])]
+                let refs = plans[Int(planAt[queue[head]])].refRange
                 head += 1
-                for t in p.refTargets { discover(t) }
+                for t in targets[refs] { discover(t) }
             }
         }
         for s in seeds { discover(s) }
         drain()
-        for p in plans {
-            discover(p.index)
+        for k in plans.indices {
+            discover(plans[k].index)
             drain()
         }
         return rank

@@ -6,15 +6,19 @@ extension NibDocument {
         let g = graph
         let roles = classRoles
         // Classes this scan records, decided once per class: the rest of the objects cost no string compare.
-        let recorded = g.classes.map { c in
-            ["UIClassSwapper", "NSClassSwapper", "UIImageNibPlaceholder"].contains(c.name) || c.name.hasSuffix("SegueTemplate")
+        let recorded = g.classes.indices.map { c in
+            !roles.roles[c].isDisjoint(with: [.uiClassSwapper, .nsClassSwapper, .imagePlaceholder]) || g.classes[c].name.hasSuffix("SegueTemplate")
         }
+        let nibClass = g.classes.map { $0.name == "UINib" || $0.name == "NSNib" }
+        // Owners matter only for embedded nibs filed in a dictionary: without a nib class, no value is visited.
+        let findsOwners = nibClass.contains(true) && roles.roles.contains { $0.contains(.dictionary) }
         // Dictionary object → the object whose value references it (for embedded-nib owners).
         var dictionaryOwner: [Int: Int] = [:]
         for i in g.objects.indices {
             let o = g.objects[i]
             guard o.kind == .object, o.classIndex >= 0, o.classIndex < recorded.count else { continue }
             if recorded[o.classIndex] { record(i, className: g.classes[o.classIndex].name) }
+            guard findsOwners else { continue }
             for kv in g.values(ofObject: i) {
                 if let d = g.nibObjectIndex(kv.value), roles.role(ofObject: d, in: g).contains(.dictionary), dictionaryOwner[d] == nil {
                     dictionaryOwner[d] = i
@@ -28,7 +32,7 @@ extension NibDocument {
                 if let n = g.nibObjectIndex(pair.value), isEmbeddedNib(n), let k = g.nibString(pair.key) { keyed[n] = (k, owner) }
             }
         }
-        let nibClass = g.classes.map { $0.name == "UINib" || $0.name == "NSNib" }
+        guard nibClass.contains(true) else { return }
         for (i, o) in g.objects.enumerated() where o.kind == .object && o.classIndex >= 0 && o.classIndex < nibClass.count
             && nibClass[o.classIndex] && isEmbeddedNib(i) {
             let key = g.className(ofObject: i) == "NSNib" ? "NSNibFileData" : "archiveData"
