@@ -16,15 +16,14 @@ public struct NibCoder {
     /// The object's archive index.
     public var archiveIndex: Int { plan.index }
     /// The archived keys, in order.
-    public var keys: [String] { plan.fields.map(\.key) }
+    public var keys: [String] { plan.keys }
 
     /// Whether `key` is present.
-    public func contains(_ key: String) -> Bool { plan.fields.contains { $0.key == key } }
+    public func contains(_ key: String) -> Bool { plan.field(key) != nil }
 
     /// The decoded value (``NibValue/null`` when absent).
     public func value(forKey key: String) -> NibValue {
-        for f in plan.fields where f.key == key { return f.value.resolve(refs) }
-        return .null
+        plan.field(key)?.resolve(refs) ?? .null
     }
 
     /// The object referenced by `key` (nil when absent or nil).

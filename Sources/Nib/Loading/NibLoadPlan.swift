@@ -90,7 +90,7 @@ struct NibLoadPlan: Sendable {
             try (attributesOfHolder[holder] ?? []).enumerated().map { (position, a) throws(ArchiveError) -> Step in
                 let raw = Self.rawValue(doc, a, position: position)
                 var slots = NibSlotList()
-                let v = try converter.convert(raw, slots: &slots, objectIndex: a.holder.index, key: a.keyPath)
+                let v = try converter.convert(raw, slots: &slots, objectIndex: a.holder.index, key: .text(a.keyPath))
                 return .attribute(AttributeStep(holderIndex: a.holder.index, target: a.object.index, keyPath: a.keyPath,
                                                 value: v, refTargets: slots.targets))
             }
@@ -184,6 +184,21 @@ struct NibPlanConverter {
     var convertedValues = 0
     let maxValues: Int
 
+    /// The key a value is converted under, for errors: an archived key (by index, so converting a field
+    /// retains no string) or a runtime attribute's key path.
+    enum PlanKey {
+        case graph(Int)
+        case text(String)
+    }
+
+    /// The text of `key`.
+    func name(_ key: PlanKey) -> String {
+        switch key {
+        case let .graph(k): k >= 0 && k < graph.keys.count ? graph.keys[k] : "#\(k)"
+        case let .text(t): t
+        }
+    }
+
     /// Key indices of `UISubviews` and `NSSubviews` (-1 when the archive has neither).
     let subviewKeys: (Int, Int)
     /// Every recipe's fields and targets, in recipe order (the future ``NibPlanArena``).
@@ -192,7 +207,7 @@ struct NibPlanConverter {
     /// One object's reference targets, reused from object to object.
     private var slotBuffer = NibSlotList()
     /// The arena of recipes not yet placed by ``arena(placing:names:)``.
-    static let unplaced = NibPlanArena(fields: [], targets: [], names: [])
+    static let unplaced = NibPlanArena(fields: [], targets: [], names: [], keys: [])
 
     init(graph: ArchiveGraph, roles: NibClassRoles, maxDepth: Int, maxValues: Int = DecodingLimits.default.maxObjectCount) {
         self.graph = graph
@@ -225,9 +240,12 @@ struct NibPlanConverter {
         let fieldStart = fields.count
         let vals = graph.values(ofObject: i)
         for kv in vals {
-            let key = graph.key(kv.key)
-            let value = try convert(kv.value, slots: &slots, objectIndex: i, key: key)
-            fields.append(NibPlanField(key: key, value: value))
+            // The reader's key indices are below its object limit, far below Int32.max.
+            guard let keyIndex = Int32(exactly: kv.key) else {
+                throw ArchiveError(.limitExceeded, "more keys than a load plan numbers", objectIndex: i)
+            }
+            let value = try convert(kv.value, slots: &slots, objectIndex: i, key: .graph(kv.key))
+            fields.append(NibPlanField(keyIndex: keyIndex, value: value))
         }
         var original: String?
         var construction = NibObjectPlan.Construction.coder
@@ -262,20 +280,20 @@ struct NibPlanConverter {
 
     /// The arena holding every recipe made so far and the class names `names`, and those recipes pointing into it.
     func arena(placing plans: consuming [NibObjectPlan], names: [String]) -> [NibObjectPlan] {
-        let arena = NibPlanArena(fields: fields, targets: targets, names: names)
+        let arena = NibPlanArena(fields: fields, targets: targets, names: names, keys: graph.keys)
         // In place: the caller hands its only copy over, so no second table is allocated.
         for i in plans.indices { plans[i] = plans[i].placed(in: arena) }
         return plans
     }
 
-    mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: String, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
+    mutating func convert(_ value: ArchiveValue, slots: inout NibSlotList, objectIndex: Int, key: PlanKey, depth: Int = 0) throws(ArchiveError) -> NibPlanValue {
         guard depth < maxDepth else {
-            throw ArchiveError(.limitExceeded, "collections nested deeper than \(maxDepth)", objectIndex: objectIndex, keyPath: [key])
+            throw ArchiveError(.limitExceeded, "collections nested deeper than \(maxDepth)", objectIndex: objectIndex, keyPath: [name(key)])
         }
         convertedValues += 1
         guard convertedValues <= maxValues else {
             throw ArchiveError(.limitExceeded, "the nib's values expand to more than \(maxValues) (shared collections repeat at every use)",
-                               objectIndex: objectIndex, keyPath: [key])
+                               objectIndex: objectIndex, keyPath: [name(key)])
         }
         let v = graph.nibResolved(value)
         switch v {
@@ -299,7 +317,7 @@ struct NibPlanConverter {
         case let .ref(target):
             guard target >= 0, target < graph.objects.count else {
                 throw ArchiveError(.badReference, "reference to object \(target), but the archive has \(graph.objects.count)",
-                                   objectIndex: objectIndex, keyPath: [key])
+                                   objectIndex: objectIndex, keyPath: [name(key)])
             }
             let role = roles.role(ofObject: target, in: graph)
             guard !role.isDisjoint(with: .value) else { return .object(slot: slots.slot(for: target)) }
@@ -307,9 +325,9 @@ struct NibPlanConverter {
         }
     }
 
-    private mutating func convertValueObject(_ target: Int, role: NibClassRoles.Role, slots: inout NibSlotList, key: String, depth: Int) throws(ArchiveError) -> NibPlanValue {
+    private mutating func convertValueObject(_ target: Int, role: NibClassRoles.Role, slots: inout NibSlotList, key: PlanKey, depth: Int) throws(ArchiveError) -> NibPlanValue {
         func located(_ e: ArchiveError) -> ArchiveError {
-            e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: target, keyPath: [key] + e.keyPath) : e
+            e.objectIndex == nil ? ArchiveError(e.code, e.reason, objectIndex: target, keyPath: [name(key)] + e.keyPath) : e
         }
         do {
             if role.contains(.string) { return .string(try graph.string(of: .ref(target)) ?? "") }
@@ -332,7 +350,7 @@ struct NibPlanConverter {
             throw located(error)
         }
         guard inProgress.insert(target).inserted else {
-            throw ArchiveError(.containerCycle, "collection object \(target) contains itself", objectIndex: target, keyPath: [key])
+            throw ArchiveError(.containerCycle, "collection object \(target) contains itself", objectIndex: target, keyPath: [name(key)])
         }
         defer { inProgress.remove(target) }
         var out: [NibPlanValue] = []

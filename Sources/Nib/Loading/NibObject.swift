@@ -60,17 +60,17 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     }
 
     /// The archived keys, in archive order.
-    public var keys: [String] { plan.fields.map(\.key) }
+    public var keys: [String] { plan.keys }
 
     /// The decoded value of an archived field (``NibValue/null`` when absent).
     public func value(forKey key: String) -> NibValue {
-        for f in plan.fields where f.key == key { return f.value.resolve(refs) }
-        return .null
+        plan.field(key)?.resolve(refs) ?? .null
     }
 
     /// Every archived field, decoded, in archive order.
     public var properties: [(key: String, value: NibValue)] {
-        plan.fields.map { ($0.key, $0.value.resolve(refs)) }
+        let refs = refs
+        return plan.keyedFields.map { ($0.key, $0.value.resolve(refs)) }
     }
 
     /// The last value an outlet connection stored under `name`.

@@ -1,9 +1,10 @@
 import KeyedArchive
 
 /// One archived field of a recipe. A struct, not a tuple: arrays of tuples are destroyed through the
-/// runtime's generic tuple witnesses, element by element.
+/// runtime's generic tuple witnesses, element by element. The key is a position in the arena's key
+/// table (the graph's), so making and freeing a field retains and releases no string.
 struct NibPlanField: Sendable {
-    let key: String
+    let keyIndex: Int32
     let value: NibPlanValue
 }
 
@@ -16,11 +17,14 @@ final class NibPlanArena: Sendable {
     let targets: [Int]
     /// The class names the recipes name (archived, tried and original), by slot.
     let names: [String]
+    /// The graph's key table, which ``NibPlanField/keyIndex`` indexes (shared storage, not a copy).
+    let keys: [String]
 
-    init(fields: [NibPlanField], targets: [Int], names: [String]) {
+    init(fields: [NibPlanField], targets: [Int], names: [String], keys: [String]) {
         self.fields = fields
         self.targets = targets
         self.names = names
+        self.keys = keys
     }
 }
 
@@ -57,6 +61,17 @@ struct NibObjectPlan: Sendable {
     var originalClassName: String? { originalSlot >= 0 ? arena.names[Int(originalSlot)] : nil }
     /// The archived fields in archive order; `.object(slot:)` values index ``refTargets`` from 0.
     var fields: ArraySlice<NibPlanField> { arena.fields[fieldRange] }
+    /// The archived keys, in archive order.
+    var keys: [String] { fields.map { arena.keys[Int($0.keyIndex)] } }
+    /// The archived fields with their keys, in archive order.
+    var keyedFields: [(key: String, value: NibPlanValue)] { fields.map { (arena.keys[Int($0.keyIndex)], $0.value) } }
+
+    /// The value of the first field named `key`.
+    func field(_ key: String) -> NibPlanValue? {
+        let keys = arena.keys
+        for f in fields where keys[Int(f.keyIndex)] == key { return f.value }
+        return nil
+    }
     /// Archive indices the field slots refer to.
     var refTargets: ArraySlice<Int> { arena.targets[refRange] }
     /// Archive indices of the `UISubviews`/`NSSubviews` members (for generic superview back-pointers).
@@ -85,9 +100,9 @@ struct NibObjectPlan: Sendable {
 
     /// A recipe with fields and names of its own (objects the loader makes itself, such as `NSApplication`).
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [NibPlanField], refTargets: [Int], isImagePlaceholder: Bool) {
+         fields: [NibPlanField], keys: [String] = [], refTargets: [Int], isImagePlaceholder: Bool) {
         let names = [archivedClassName, className] + (originalClassName.map { [$0] } ?? [])
-        self.init(index: index, arena: NibPlanArena(fields: fields, targets: refTargets, names: names),
+        self.init(index: index, arena: NibPlanArena(fields: fields, targets: refTargets, names: names, keys: keys),
                   fieldRange: 0 ..< fields.count, refRange: 0 ..< refTargets.count, subviewRange: 0 ..< 0,
                   archivedSlot: 0, classSlot: 1, originalSlot: originalClassName == nil ? -1 : 2,
                   construction: construction, isImagePlaceholder: isImagePlaceholder)
