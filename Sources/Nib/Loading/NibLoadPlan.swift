@@ -69,12 +69,14 @@ struct NibLoadPlan: Sendable {
         plans.reserveCapacity(g.objects.count)
         var names = NibClassSlots(classCount: g.classes.count)
         for i in g.objects.indices where i != rootIndex && !isPlaceholder[i] {
-            guard converter.roles.role(ofObject: i, in: g).isDisjoint(with: [.value, .infrastructure]),
-                  let name = g.className(ofObject: i) else { continue }
-            let effective = doc.effectiveClassName(i)
-            // Most objects try their archived class: one slot per class record, no string hashing.
-            let archivedSlot = names.slot(forClass: g.objects[i].classIndex, name)
-            let classSlot = effective == name ? archivedSlot : names.slot(effective)
+            let o = g.objects[i]
+            let role = converter.roles.role(ofObject: i, in: g)
+            guard role.isDisjoint(with: [.value, .infrastructure]), o.kind == .object, o.classIndex >= 0,
+                  o.classIndex < g.classes.count else { continue }
+            // Most objects try their archived class: one slot per class record, no string hashing or copying.
+            let archivedSlot = names.slot(forClass: o.classIndex, in: g)
+            // Only swappers and NSClassName holders may try another class (slot(_:) finds a name already numbered).
+            let classSlot = role.isDisjoint(with: [.uiClassSwapper, .nsClassNamed]) ? archivedSlot : names.slot(doc.effectiveClassName(i))
             plans.append(try converter.objectPlan(i, archivedSlot: archivedSlot, classSlot: classSlot, slotOf: { names.slot($0) }))
         }
         objectPlans = converter.arena(placing: consume plans, names: names.names)
@@ -103,11 +105,17 @@ struct NibLoadPlan: Sendable {
         } else {
             // Rebuild NSConnections order with the attribute connectors in place.
             let holderSet = Set(holders)
-            var byIndex = [Int: NibConnection](minimumCapacity: doc.connections.count)
-            for c in doc.connections { byIndex[c.object.index] = c }
+            // Connector object → its position in doc.connections (positions, so no connection is copied).
+            var position = [Int: Int](minimumCapacity: doc.connections.count)
+            for (k, c) in doc.connections.enumerated() { position[c.object.index] = k }
             if let data = doc.objectDataIndex {
+                steps.reserveCapacity(doc.connections.count + doc.runtimeAttributes.count)
                 for c in g.nibObjectIndices(data, "NSConnections") {
-                    if holderSet.contains(c) { steps += try attributeSteps(c) } else if let conn = byIndex[c] { steps.append(.connection(Self.step(conn))) }
+                    if holderSet.contains(c) {
+                        steps += try attributeSteps(c)
+                    } else if let k = position[c] {
+                        steps.append(.connection(Self.step(doc.connections[k])))
+                    }
                 }
             }
         }
@@ -427,10 +435,11 @@ struct NibClassSlots {
         return names.count - 1
     }
 
-    /// The slot of class record `c`, whose name is `name`.
-    mutating func slot(forClass c: Int, _ name: String) -> Int {
-        guard c >= 0, c < slotOfClass.count else { return slot(name) }
-        if slotOfClass[c] < 0 { slotOfClass[c] = slot(name) }
+    /// The slot of the name of `graph`'s class record `c` (callers pass a valid record).
+    mutating func slot(forClass c: Int, in graph: ArchiveGraph) -> Int {
+        guard c >= 0, c < graph.classes.count else { return slot("(invalid)") }
+        guard c < slotOfClass.count else { return slot(graph.classes[c].name) }
+        if slotOfClass[c] < 0 { slotOfClass[c] = slot(graph.classes[c].name) }
         return slotOfClass[c]
     }
 }

@@ -42,6 +42,9 @@ public struct NibDocument: Sendable {
     var placeholderPosition: [Int: Int] = [:]
     /// What each class of ``graph`` is to the nib layer.
     let classRoles: NibClassRoles
+    /// Object index → the class it becomes, for the objects that name another class (swappers,
+    /// `NSClassName` holders): read once here, not at every ``reference(_:)``.
+    var namedClasses: [Int: String] = [:]
 
     /// Reads the nib model from a parsed archive.
     /// - Throws: `notANibArchive` when the root has neither UIKit nor AppKit nib keys,
@@ -49,6 +52,14 @@ public struct NibDocument: Sendable {
     public init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
         classRoles = NibClassRoles(graph: graph)
+        for i in graph.objects.indices {
+            let role = classRoles.role(ofObject: i, in: graph)
+            if role.contains(.uiClassSwapper) {
+                if let name = graph.nibString(i, "UIClassName") { namedClasses[i] = name }
+            } else if role.contains(.nsClassNamed) {
+                if let name = graph.nibString(i, "NSClassName") { namedClasses[i] = name }
+            }
+        }
         if graph.metadata.source == .typedstream {
             // An Interface Builder 2 objects.nib: NSIBObjectData, positional.
             platform = .macOS
@@ -89,10 +100,8 @@ public struct NibDocument: Sendable {
     @inline(__always)
     public func effectiveClassName(_ index: Int) -> String {
         guard let name = graph.className(ofObject: index) else { return "(plain)" }
-        let role = classRoles.role(ofObject: index, in: graph)
-        if role.contains(.uiClassSwapper) { return graph.nibString(index, "UIClassName") ?? name }
-        if role.contains(.nsClassNamed) { return graph.nibString(index, "NSClassName") ?? name }
-        return name
+        guard !classRoles.role(ofObject: index, in: graph).isDisjoint(with: [.uiClassSwapper, .nsClassNamed]) else { return name }
+        return namedClasses[index] ?? name
     }
 
     /// The placeholder record for object `index`, if it is one.
