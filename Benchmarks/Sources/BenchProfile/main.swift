@@ -11,7 +11,7 @@ import Nib
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
 // Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-decode-flat (no [Int] field), keyed-encode, nib-graph, nib-open,
-// nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
+// nib-open-file (the nib at the path in N's place), nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
 
@@ -87,6 +87,11 @@ case "keyed-decode-file", "keyed-graph-file":
 case "nib-open":
     let files = BenchCorpus.files(in: "nib", magic: "NIBArchive").map(\.bytes)
     try run { for f in files { _ = try Nib(data: f) } }
+case "nib-open-file":
+    // One nib (the path in N's place) opened REPEAT times.
+    let path = args.count > 2 ? args[2] : ""
+    let bytes = try FileBytes.read(path: path)
+    try run { _ = try Nib(data: bytes) }
 case "nib-instantiate":
     // Nibs that need external objects (storyboard placeholders) are left out.
     let nibs = BenchCorpus.files(in: "nib", magic: "NIBArchive").compactMap { f -> Nib? in

@@ -10,34 +10,56 @@ extension NibDocument {
             !roles.roles[c].isDisjoint(with: [.uiClassSwapper, .nsClassSwapper, .imagePlaceholder]) || g.classes[c].name.hasSuffix("SegueTemplate")
         }
         let nibClass = g.classes.map { $0.name == "UINib" || $0.name == "NSNib" }
-        // Owners matter only for embedded nibs filed in a dictionary: without a nib class, no value is visited.
-        let findsOwners = nibClass.contains(true) && roles.roles.contains { $0.contains(.dictionary) }
-        // Dictionary object → the object whose value references it (for embedded-nib owners).
-        var dictionaryOwner: [Int: Int] = [:]
+        var embedded: [Int] = []
         for i in g.objects.indices {
             let o = g.objects[i]
             guard o.kind == .object, o.classIndex >= 0, o.classIndex < recorded.count else { continue }
             if recorded[o.classIndex] { record(i, className: g.classes[o.classIndex].name) }
-            guard findsOwners else { continue }
-            for kv in g.values(ofObject: i) {
-                if let d = g.nibObjectIndex(kv.value), roles.role(ofObject: d, in: g).contains(.dictionary), dictionaryOwner[d] == nil {
-                    dictionaryOwner[d] = i
+            if nibClass[o.classIndex], isEmbeddedNib(i) { embedded.append(i) }
+        }
+        guard !embedded.isEmpty else { return }
+        var isEmbedded = [Bool](repeating: false, count: g.objects.count)
+        for n in embedded { isEmbedded[n] = true }
+        // Dictionaries that file an embedded nib (under its reuse identifier), ascending.
+        var filing: [Int] = []
+        var isFiling = [Bool](repeating: false, count: g.objects.count)
+        for d in g.objects.indices where roles.role(ofObject: d, in: g).contains(.dictionary) {
+            for pair in g.nibDictionary(.ref(d)) ?? [] {
+                if let n = g.nibObjectIndex(pair.value), isEmbedded[n] {
+                    filing.append(d)
+                    isFiling[d] = true
+                    break
                 }
             }
         }
-        // Embedded nibs, with the dictionary key (reuse identifier) they are filed under when known.
-        var keyed: [Int: (String, Int?)] = [:]
-        for (d, owner) in dictionaryOwner.sorted(by: { $0.key < $1.key }) {
-            for pair in g.nibDictionary(.ref(d)) ?? [] {
-                if let n = g.nibObjectIndex(pair.value), isEmbeddedNib(n), let k = g.nibString(pair.key) { keyed[n] = (k, owner) }
+        // Each filing dictionary's owner: the first object with a value referencing it.
+        var owner: [Int: Int] = [:]
+        if !filing.isEmpty {
+            g.values.withUnsafeBufferPointer { values in
+                for i in g.objects.indices {
+                    let o = g.objects[i]
+                    // The run checks of values(ofObject:), without a slice of the table per object.
+                    guard o.kind == .object, o.classIndex >= 0, o.classIndex < recorded.count, o.valueStart >= 0, o.valueCount >= 0,
+                          o.valueStart <= values.count, o.valueCount <= values.count - o.valueStart else { continue }
+                    for k in o.valueStart ..< o.valueStart + o.valueCount {
+                        // A filing dictionary is an in-range `.object` entry, as nibObjectIndex would require.
+                        if case let .ref(d) = values[k].value, d >= 0, d < isFiling.count, isFiling[d], owner[d] == nil { owner[d] = i }
+                    }
+                }
             }
         }
-        guard nibClass.contains(true) else { return }
-        for (i, o) in g.objects.enumerated() where o.kind == .object && o.classIndex >= 0 && o.classIndex < nibClass.count
-            && nibClass[o.classIndex] && isEmbeddedNib(i) {
+        // Embedded nibs, with the dictionary key they are filed under (the last owned dictionary wins).
+        var keyed: [Int: (String, Int)] = [:]
+        for d in filing {
+            guard let holder = owner[d] else { continue }
+            for pair in g.nibDictionary(.ref(d)) ?? [] {
+                if let n = g.nibObjectIndex(pair.value), isEmbedded[n], let k = g.nibString(pair.key) { keyed[n] = (k, holder) }
+            }
+        }
+        for i in embedded {
             let key = g.className(ofObject: i) == "NSNib" ? "NSNibFileData" : "archiveData"
             let count = g.nibData(g.value(ofObject: i, forKey: key))?.count ?? 0
-            embeddedNibs.append(NibEmbeddedNib(object: reference(i), key: keyed[i]?.0, owner: keyed[i]?.1.map { reference($0) }, byteCount: count))
+            embeddedNibs.append(NibEmbeddedNib(object: reference(i), key: keyed[i]?.0, owner: keyed[i].map { reference($0.1) }, byteCount: count))
         }
     }
 
