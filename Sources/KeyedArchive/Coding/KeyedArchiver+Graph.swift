@@ -17,35 +17,34 @@ extension KeyedArchiver {
 
     /// Stores `value` under key index `k` in the current object.
     private func putKey(_ value: ArchiveValue, _ k: Int) {
-        let s = scopes.count - 1
-        let count = scopes[s].values.count
-        if count > 16, scopes[s].positions == nil {
+        let count = current.values.count
+        if count > 16, current.positions == nil {
             var p: [Int: Int] = [:]
-            for (i, kv) in scopes[s].values.enumerated() { p[kv.key] = i }
-            scopes[s].positions = p
+            for (i, kv) in current.values.enumerated() { p[kv.key] = i }
+            current.positions = p
         }
         var existing: Int?
-        if let p = scopes[s].positions {
+        if let p = current.positions {
             existing = p[k]
         } else {
-            for i in 0 ..< count where scopes[s].values[i].key == k { existing = i; break }
+            for i in 0 ..< count where current.values[i].key == k { existing = i; break }
         }
         if let i = existing {
-            scopes[s].values[i].value = value
-            let owner = scopes[s].object >= 0 ? classes[objects[scopes[s].object].classIndex].name : "the top level"
+            current.values[i].value = value
+            let owner = current.object >= 0 ? classes[objects[current.object].classIndex].name : "the top level"
             let message = "replacing existing value for key \(keys[k]) in \(owner); probable duplication of encoding keys in class hierarchy"
             warnings.append(message)
             delegate?.archiver(self, didWarn: message)
             return
         }
-        scopes[s].positions?[k] = count
-        scopes[s].values.append(ArchiveKeyedValue(key: k, value: value))
+        current.positions?[k] = count
+        current.values.append(ArchiveKeyedValue(key: k, value: value))
     }
 
     /// Takes the next un-keyed slot number of the current object.
     func nextUnkeyedIndex() -> Int {
-        let i = scopes[scopes.count - 1].unkeyed
-        scopes[scopes.count - 1].unkeyed += 1
+        let i = current.unkeyed
+        current.unkeyed += 1
         return i
     }
 
@@ -114,14 +113,16 @@ extension KeyedArchiver {
     /// Runs `body` with object `uid` as the current scope, then stores its values contiguously and,
     /// after the first instance of its class, the class description entry.
     func withObjectScope(_ uid: Int, _ body: () throws(ArchiveError) -> Void) throws(ArchiveError) {
-        scopes.append(Scope(object: uid, values: bufferPool.popLast() ?? []))
+        enclosing.append(current)
+        current = Scope(object: uid, values: bufferPool.popLast() ?? [])
         do {
             try body()
         } catch {
-            if var s = scopes.popLast() { recycle(&s.values) }
+            var s = closeScope()
+            recycle(&s.values)
             throw error
         }
-        guard var s = scopes.popLast() else { return }
+        var s = closeScope()
         let start = s.values.isEmpty ? 0 : values.count
         values.append(contentsOf: s.values)
         objects[uid].valueStart = start
@@ -132,6 +133,13 @@ extension KeyedArchiver {
             classDescribed[c] = true
             objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
         }
+    }
+
+    /// Ends ``current`` (returned) and makes its enclosing scope current again.
+    private func closeScope() -> Scope {
+        let s = current
+        current = enclosing.popLast() ?? Scope(object: -1, values: [])
+        return s
     }
 
     /// Returns a scope buffer to the pool (emptied in place, keeping its capacity).

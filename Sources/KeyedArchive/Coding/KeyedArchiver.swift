@@ -69,7 +69,11 @@ public final class KeyedArchiver {
         /// Key index → position in `values`, built once the object has many keys.
         var positions: [Int: Int]?
     }
-    @exclusivity(unchecked) var scopes: [Scope]
+    /// The innermost scope: every put goes here, so it is a stored property, not an array element
+    /// (an element costs a non-inlined modify accessor per put).
+    @exclusivity(unchecked) var current: Scope
+    /// The scopes enclosing ``current``, outermost (the top level, when an object is open) first.
+    @exclusivity(unchecked) var enclosing: [Scope] = []
     @exclusivity(unchecked) var bufferPool: [[ArchiveKeyedValue]] = []
     @exclusivity(unchecked) var pending: [(uid: Int, object: any KeyedCoding)] = []
     @exclusivity(unchecked) var pendingHead = 0
@@ -84,7 +88,7 @@ public final class KeyedArchiver {
     public init(requiresSecureCoding: Bool = false, outputFormat: PropertyList.Format = .binary) {
         self.requiresSecureCoding = requiresSecureCoding
         self.outputFormat = outputFormat
-        self.scopes = [Scope(object: -1, values: [])]
+        self.current = Scope(object: -1, values: [])
         var s = KeyedArchiveConstants.nullMarker
         let r = s.withUTF8 { u in appendStorage(u) }
         objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0,
@@ -183,8 +187,8 @@ public final class KeyedArchiver {
     /// - Parameter value: The object or value.
     /// - Throws: As ``encode(_:forKey:)-(T?,_)``.
     public func encode<T: KeyedArchivable>(_ value: T?) throws(ArchiveError) {
-        let slot = KeyedArchiveKeys.unkeyedKey(scopes[scopes.count - 1].unkeyed)
-        scopes[scopes.count - 1].unkeyed += 1
+        let slot = KeyedArchiveKeys.unkeyedKey(current.unkeyed)
+        current.unkeyed += 1
         let v: ArchiveValue = try value.map { v throws(ArchiveError) in try v.encodeArchived(to: self) } ?? .nil
         putGraphKey(v, slot)
     }
@@ -235,12 +239,12 @@ public final class KeyedArchiver {
         uidByObject.set(uid, id.word)
         if original != id { uidByObject.set(uid, original.word) }
         retained.append(target)
-        if scopes.count <= eagerDepth {
+        if enclosing.count < eagerDepth {
             try encodeFields(of: target, uid: uid)
         } else {
             pending.append((uid, target))
         }
-        if scopes.count == 1 { try drainPending() }
+        if enclosing.isEmpty { try drainPending() }
         return .ref(uid)
     }
 
@@ -284,7 +288,7 @@ public final class KeyedArchiver {
         if !finished {
             delegate?.archiverWillFinish(self)
             try drainPending()
-            top = scopes[0].values
+            top = enclosing.first?.values ?? current.values
             patchConditionals()
             // Nothing is looked up by identity or value after this: the tables go before a writer builds its own.
             uidByObject = WordPairMap()

@@ -83,7 +83,8 @@ extension KeyedArchiver {
         values = []
         items = []
         top = []
-        scopes = [Scope(object: -1, values: [])]
+        current = Scope(object: -1, values: [])
+        enclosing = []
         return try ArchiveGraph.keyedArchiveBinaryData(releasing: consume graph)
     }
 
