@@ -45,6 +45,23 @@ final class Twice: KeyedCoding {
     func decode(with u: KeyedUnarchiver) throws(ArchiveError) { v = try u.decodeInt(forKey: "v") }
 }
 
+/// Puts `v`, encodes a child that puts `v` too, then puts `v` again: only the parent's second put is a
+/// duplicate (the child's is its own object's key).
+final class TwiceAroundChild: KeyedCoding {
+    var v = 0
+    var child: Twice?
+    init() {}
+    func encode(with a: KeyedArchiver) throws(ArchiveError) {
+        a.encode(1, forKey: "v")
+        try a.encode(Twice(), forKey: "child")
+        a.encode(3, forKey: "v")
+    }
+    func decode(with u: KeyedUnarchiver) throws(ArchiveError) {
+        v = try u.decodeInt(forKey: "v")
+        child = try u.decodeObject(of: Twice.self, forKey: "child")
+    }
+}
+
 /// Every integer width (pitfall 27).
 final class Widths: KeyedCoding {
     var i8: Int8 = 0, i16: Int16 = 0, i32: Int32 = 0, i64: Int64 = 0, u8: UInt8 = 0, u16: UInt16 = 0, u32: UInt32 = 0, u64: UInt64 = 0
@@ -61,7 +78,7 @@ final class Widths: KeyedCoding {
 }
 
 @Suite struct EncodingPitfallTests {
-    init() { KeyedClassRegistry.register(Person.self, Employee.self, Holder.self, Twice.self, Widths.self, IdentityArray.self) }
+    init() { KeyedClassRegistry.register(Person.self, Employee.self, Holder.self, Twice.self, TwiceAroundChild.self, Widths.self, IdentityArray.self) }
 
     static func classNames(_ g: ArchiveGraph) -> [String] {
         g.objects.compactMap { $0.kind == .object ? g.classes[$0.classIndex].name : nil }
@@ -276,6 +293,21 @@ final class Widths: KeyedCoding {
         #expect(try KeyedUnarchiver(graph: g).decodeTopLevelObject(of: Twice.self)?.v == 2)
         #expect(d.warnings.count == 1)
         #expect(a.warnings.count == 1)
+    }
+
+    /// The duplicate check is per object: a nested object's keys neither hide nor fake a duplicate in
+    /// the object that encodes it.
+    @Test func pitfall26_duplicateKeyAcrossANestedObject() throws {
+        let a = KeyedArchiver()
+        try a.encode(TwiceAroundChild(), forKey: "root")
+        let g = try ArchiveGraph(keyedArchive: a.encodedPropertyList())
+        let root = try #require(g.referencedObject(g.topValue(forKey: "root") ?? .nil))
+        #expect(g.values(ofObject: root).map { g.key($0.key) } == ["v", "child"])
+        let decoded = try #require(try KeyedUnarchiver(graph: g).decodeTopLevelObject(of: TwiceAroundChild.self))
+        #expect(decoded.v == 3)
+        #expect(decoded.child?.v == 2)
+        // One warning for the child's own duplicate, one for the parent's.
+        #expect(a.warnings.count == 2)
     }
 
     @Test func pitfall27_everyIntegerWidthRoundTrips() throws {
