@@ -12,9 +12,15 @@ struct WordPairMap {
     init(capacity: Int = 16) {
         var cap = 16
         while cap < capacity * 2 { cap <<= 1 }
-        keys = Array(repeating: (0, 0), count: cap)
+        keys = Self.unfilledKeys(cap)
         values = Array(repeating: 0, count: cap)
         mask = cap - 1
+    }
+
+    /// `count` key slots left as they come: a slot's key is written with its value and read only
+    /// where the value is non-zero, so only `values` is zero-filled.
+    private static func unfilledKeys(_ count: Int) -> [(UInt64, UInt64)] {
+        [(UInt64, UInt64)](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     @inline(__always) private func slot(_ a: UInt64, _ b: UInt64) -> Int {
@@ -50,7 +56,7 @@ struct WordPairMap {
     private mutating func grow() {
         let old = (keys, values)
         let cap = (mask + 1) * 2
-        keys = Array(repeating: (0, 0), count: cap)
+        keys = Self.unfilledKeys(cap)
         values = Array(repeating: 0, count: cap)
         mask = cap - 1
         for i in old.1.indices where old.1[i] != 0 {
