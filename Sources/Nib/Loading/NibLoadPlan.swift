@@ -247,10 +247,12 @@ struct NibPlanConverter {
         defer { slotBuffer = slots }
         let fieldStart = fields.count
         let vals = graph.values(ofObject: i)
+        let keyCount = graph.keys.count
         for kv in vals {
-            // The reader's key indices are below its object limit, far below Int32.max.
-            guard let keyIndex = Int32(exactly: kv.key) else {
-                throw ArchiveError(.limitExceeded, "more keys than a load plan numbers", objectIndex: i)
+            // Fields name their key by index (read back through the arena's key table), so it must be one;
+            // readers' key tables are bounded by their object limit, far below Int32.max.
+            guard kv.key >= 0, kv.key < keyCount, let keyIndex = Int32(exactly: kv.key) else {
+                throw ArchiveError(.badReference, "value key \(kv.key), but the archive has \(keyCount) keys", objectIndex: i)
             }
             let value = try convert(kv.value, slots: &slots, objectIndex: i, key: .graph(kv.key))
             fields.append(NibPlanField(keyIndex: keyIndex, value: value))
