@@ -251,7 +251,7 @@ extension ArchiveGraph {
             return storage.withUnsafeBufferPointer { buf in
                 let b = UnsafeBufferPointer(rebasing: buf[r.range])
                 switch enc {
-                case .ascii, .utf8: return String(decoding: b, as: UTF8.self)
+                case .ascii, .utf8: return UTF8Text.decoding(b)
                 case .utf16BigEndian:
                     var units: [UInt16] = []
                     units.reserveCapacity(b.count / 2)

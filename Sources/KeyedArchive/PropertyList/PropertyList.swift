@@ -193,7 +193,7 @@ extension PropertyList {
             let bytes = UnsafeBufferPointer(rebasing: buf[r])
             switch enc {
             case .ascii, .utf8:
-                return String(decoding: bytes, as: UTF8.self)
+                return UTF8Text.decoding(bytes)
             case .utf16BigEndian:
                 var units: [UInt16] = []
                 units.reserveCapacity(bytes.count / 2)

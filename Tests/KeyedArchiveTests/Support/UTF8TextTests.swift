@@ -39,4 +39,20 @@ import Testing
         // Both outcomes are exercised.
         #expect(accepted > 1_000 && accepted < 19_000)
     }
+
+    /// `decoding` builds short strings in place; for every input, valid or not, ASCII or not, up to and
+    /// past the 15-byte inline limit, it must give what `String(decoding:as:)` gives (repairs included).
+    @Test func decodingAgreesWithTheStandardLibrary() {
+        var inputs = Self.edges
+        for n in [0, 1, 14, 15, 16, 17, 40] {
+            inputs.append([UInt8](repeating: 0x61, count: n))
+            inputs.append([UInt8](repeating: 0x61, count: max(0, n - 2)) + [0xC3, 0xA9])
+            inputs.append([UInt8](repeating: 0x61, count: max(0, n - 1)) + [0xFF])
+        }
+        for bytes in inputs {
+            let ours = bytes.withUnsafeBufferPointer { UTF8Text.decoding($0) }
+            #expect(ours == String(decoding: bytes, as: UTF8.self), "\(bytes)")
+            #expect(Array(ours.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8), "\(bytes)")
+        }
+    }
 }
