@@ -121,11 +121,15 @@ struct NibLoadPlan: Sendable {
         }
         self.steps = steps
 
-        // Sized once: filtering a mapped array grew both by doubling.
-        var seen = Set<Int>(minimumCapacity: doc.objects.count)
+        // Sized once: filtering a mapped array grew both by doubling. Listed objects are archive indices
+        // (as isPlaceholder's subscript already relies on), so a flag per object replaces a hashed set.
+        var seen = [Bool](repeating: false, count: g.objects.count)
         var order: [Int] = []
         order.reserveCapacity(doc.objects.count)
-        for o in doc.objects where !isPlaceholder[o.index] && seen.insert(o.index).inserted { order.append(o.index) }
+        for o in doc.objects where !isPlaceholder[o.index] && !seen[o.index] {
+            seen[o.index] = true
+            order.append(o.index)
+        }
         awakeOrder = order
         awakesOwnerLast = doc.platform == .macOS
         topLevel = doc.topLevelObjects.map(\.index)
@@ -186,7 +190,8 @@ struct NibPlanConverter {
     let graph: ArchiveGraph
     let maxDepth: Int
     let roles: NibClassRoles
-    var inProgress = Set<Int>()
+    /// Value collections being converted (a flag per archive object): one that contains itself is a cycle.
+    var inProgress: [Bool]
     /// Values converted so far, counted at every use: value collections may share members (forty
     /// NSArrays each holding the one before twice are 2^40 values), and a plan repeats what they share.
     var convertedValues = 0
@@ -222,6 +227,7 @@ struct NibPlanConverter {
         self.maxDepth = maxDepth
         self.maxValues = maxValues
         self.roles = roles
+        inProgress = [Bool](repeating: false, count: graph.objects.count)
         subviewKeys = (graph.keyIndex("UISubviews") ?? -1, graph.keyIndex("NSSubviews") ?? -1)
         // Recipes hold at most one field per archived value, and about one target per field: one
         // allocation each instead of repeated growth.
@@ -359,10 +365,12 @@ struct NibPlanConverter {
         } catch {
             throw located(error)
         }
-        guard inProgress.insert(target).inserted else {
+        // `target` was range-checked by convert before it came here.
+        guard !inProgress[target] else {
             throw ArchiveError(.containerCycle, "collection object \(target) contains itself", objectIndex: target, keyPath: [name(key)])
         }
-        defer { inProgress.remove(target) }
+        inProgress[target] = true
+        defer { inProgress[target] = false }
         var out: [NibPlanValue] = []
         if role.contains(.dictionary) {
             let entries: [(key: ArchiveValue, value: ArchiveValue)]
