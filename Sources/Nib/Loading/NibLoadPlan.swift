@@ -382,11 +382,11 @@ struct NibPlanConverter {
             }
             return .dictionary(out)
         }
-        // Read into an array first: a closure converting as elements are read would capture this
-        // mutating converter, and the compiler copies the whole graph (~800 instructions) to call it.
-        let members = try graph.elements(ofObject: target)
-        out.reserveCapacity(members.count)
-        for m in members { out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1)) }
+        // Converted as they are read: no intermediate array of archive values.
+        try graph.forEachElement(ofObject: target) { (m: ArchiveValue, total: Int) throws(ArchiveError) in
+            if out.isEmpty { out.reserveCapacity(total) }
+            out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
+        }
         return role.contains(.set) ? .set(out) : .array(out)
     }
 }
