@@ -3,10 +3,12 @@
 struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: ArchiveValueDecoder
     let object: Int
-    let members: [ArchiveValue]
+    /// A slice of the graph's item table (or of a dictionary's interleaved keys and values).
+    let members: ArraySlice<ArchiveValue>
+    /// Counts from 0, whatever the slice's own indices are.
     private(set) var currentIndex = 0
 
-    init(decoder: ArchiveValueDecoder, object: Int, members: [ArchiveValue]) {
+    init(decoder: ArchiveValueDecoder, object: Int, members: ArraySlice<ArchiveValue>) {
         self.decoder = decoder
         self.object = object
         self.members = members
@@ -23,7 +25,7 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(type, decoder.context(.index(currentIndex), text,
                 ArchiveError(.valueNotFound, text, objectIndex: object)))
         }
-        return members[currentIndex]
+        return members[members.startIndex + currentIndex]
     }
 
     private mutating func next<T>(_ type: T.Type, _ read: (ArchiveValueDecoder, ArchiveValue, ArchiveCodingPathComponent) throws -> T) throws -> T {

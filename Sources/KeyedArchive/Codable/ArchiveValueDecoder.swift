@@ -57,7 +57,7 @@ final class ArchiveValueDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (n, members) = try unkeyedMembers()
-        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: Array(members))
+        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
     }
 
     /// What an unkeyed container over this value reads: the object and its members (a dictionary's keys

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import Nib
 import ZIPFoundation
 
@@ -37,12 +38,23 @@ enum InputLoader {
         }
     }
 
+    /// The file at `path`, read by the library's ``FileBytes`` (one array of the file's size, capped).
     static func readFile(_ path: String, display: String) throws(CLIError) -> [UInt8] {
-        try FileReading.readFile(path, display: display, cap: maxFileSize)
+        do { return try FileBytes.read(path: path, limit: maxFileSize) } catch { throw readError(error, display) }
     }
 
+    /// Standard input to its end, in chunks, capped.
     static func readStandardInput() throws(CLIError) -> [UInt8] {
-        try FileReading.readAll(fd: 0, display: "-", cap: maxFileSize)
+        do { return try FileBytes.read(fileDescriptor: 0, name: "-", limit: maxFileSize) } catch { throw readError(error, "-") }
+    }
+
+    /// A read failure in the CLI's words.
+    private static func readError(_ e: ArchiveError, _ display: String) -> CLIError {
+        switch e.code {
+        case .limitExceeded: CLIError(path: display, what: "larger than the \(maxFileSize >> 20) MiB input limit")
+        case .fileNotFound: CLIError(path: display, what: "cannot open for reading")
+        default: CLIError(path: display, what: e.reason)
+        }
     }
 
     /// A zip archive's file entries as a tree (directory entries and symlinks are left out).

@@ -58,7 +58,7 @@ struct NibLoader {
             case .application:
                 table[index] = externals[p.identifier] ?? NibObject(
                     plan: NibObjectPlan(index: index, archivedClassName: "NSCustomObject", className: "NSApplication", originalClassName: nil,
-                                        construction: .plainInit, fields: [], refTargets: [], isImagePlaceholder: false),
+                                        construction: .plainInit, isImagePlaceholder: false),
                     className: "NSApplication", customClassName: nil)
             case .storyboard, .upstream, .external:
                 guard let o = externals[p.identifier] else {

@@ -55,7 +55,7 @@ public final class NibObject: NibActionSource, CustomStringConvertible {
     /// every outlet and action.
     public convenience init(className: String) {
         self.init(plan: NibObjectPlan(index: -1, archivedClassName: className, className: className, originalClassName: nil,
-                                      construction: .plainInit, fields: [], refTargets: [], isImagePlaceholder: false),
+                                      construction: .plainInit, isImagePlaceholder: false),
                   className: className, customClassName: nil)
     }
 

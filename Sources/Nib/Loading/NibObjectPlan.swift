@@ -98,12 +98,13 @@ struct NibObjectPlan: Sendable {
                       isImagePlaceholder: isImagePlaceholder)
     }
 
-    /// A recipe with fields and names of its own (objects the loader makes itself, such as `NSApplication`).
+    /// A recipe with no archived fields and names of its own (objects the loader makes itself, such as
+    /// `NSApplication`, and stand-in generic objects).
     init(index: Int, archivedClassName: String, className: String, originalClassName: String?, construction: Construction,
-         fields: [NibPlanField], keys: [String] = [], refTargets: [Int], isImagePlaceholder: Bool) {
+         isImagePlaceholder: Bool) {
         let names = [archivedClassName, className] + (originalClassName.map { [$0] } ?? [])
-        self.init(index: index, arena: NibPlanArena(fields: fields, targets: refTargets, names: names, keys: keys),
-                  fieldRange: 0 ..< fields.count, refRange: 0 ..< refTargets.count, subviewRange: 0 ..< 0,
+        self.init(index: index, arena: NibPlanArena(fields: [], targets: [], names: names, keys: []),
+                  fieldRange: 0 ..< 0, refRange: 0 ..< 0, subviewRange: 0 ..< 0,
                   archivedSlot: 0, classSlot: 1, originalSlot: originalClassName == nil ? -1 : 2,
                   construction: construction, isImagePlaceholder: isImagePlaceholder)
     }
