@@ -7,7 +7,7 @@
 enum UTF8Text {
     /// The text of `bytes`, or nil when they are not valid UTF-8.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if isASCII(bytes) { return decoding(bytes) }
+        if isASCII(bytes) { return ascii(bytes) }
         let s = String(decoding: bytes, as: UTF8.self)
         return s.utf8.elementsEqual(bytes) ? s : nil
     }
@@ -18,6 +18,17 @@ enum UTF8Text {
     @inline(__always)
     static func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count <= 15, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            guard let target = out.baseAddress else { return 0 }
+            target.initialize(from: base, count: bytes.count)
+            return bytes.count
+        }
+    }
+
+    /// The string of bytes already known to be ASCII, copied into place at any length.
+    @inline(__always)
+    static func ascii(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress else { return "" }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             guard let target = out.baseAddress else { return 0 }
             target.initialize(from: base, count: bytes.count)

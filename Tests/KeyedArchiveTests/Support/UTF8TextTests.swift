@@ -50,6 +50,10 @@ import Testing
             inputs.append([UInt8](repeating: 0x61, count: max(0, n - 1)) + [0xFF])
         }
         for bytes in inputs {
+            // `string` copies ASCII into place at any length: the same string as the validator's.
+            let checked = UTF8Text.string(bytes[...])
+            #expect(checked == String(validating: bytes, as: UTF8.self), "\(bytes)")
+            #expect(checked.map { Array($0.utf8) } == String(validating: bytes, as: UTF8.self).map { Array($0.utf8) }, "\(bytes)")
             let ours = bytes.withUnsafeBufferPointer { UTF8Text.decoding($0) }
             #expect(ours == String(decoding: bytes, as: UTF8.self), "\(bytes)")
             #expect(Array(ours.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8), "\(bytes)")
