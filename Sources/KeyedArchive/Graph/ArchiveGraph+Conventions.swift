@@ -50,18 +50,17 @@ extension ArchiveGraph {
     /// NIBArchive `UINibEncoderEmptyKey` values, keyed `NS.objects`, or the coder-10 NSSet form
     /// `NS.object.0`, `NS.object.1`, …. An object with none of them is empty.
     public func elements(ofObject index: Int) throws(ArchiveError) -> [ArchiveValue] {
+        let run = try elementRun(ofObject: index)
         var out: [ArchiveValue] = []
-        try forEachElement(ofObject: index) { element, total in
-            if out.isEmpty { out.reserveCapacity(total) }
-            out.append(element)
-        }
+        out.reserveCapacity(run.count)
+        for element in run { out.append(element) }
         return out
     }
 
-    /// Calls `body` with each element of ``elements(ofObject:)`` and their number, in order, without
-    /// building the array for the inline and `NS.objects` conventions (the nib load plan converts
-    /// elements one by one).
-    package func forEachElement(ofObject index: Int, _ body: (ArchiveValue, _ total: Int) throws(ArchiveError) -> Void) throws(ArchiveError) {
+    /// The elements of ``elements(ofObject:)``, located once and read in order without building the
+    /// array for the inline and `NS.objects` conventions (the nib load plan converts them one by one, and a
+    /// loop over a run, unlike a closure, lets it call its own mutating methods without copying the graph).
+    package func elementRun(ofObject index: Int) throws(ArchiveError) -> ArchiveElementRun {
         let own = values(ofObject: index)
         let conventions = conventionKeys
         // Inline members win over NS.objects, which wins over numbered keys.
@@ -73,27 +72,24 @@ extension ArchiveGraph {
             if c == conventions.emptyKey { inline += 1 } else if c == conventions.objects, array == nil { array = kv.value }
         }
         if inline > 0 {
-            for kv in own where canonicalIndex(ofKey: kv.key) == conventions.emptyKey { try body(kv.value, inline) }
-            return
+            return ArchiveElementRun(inline: own, count: inline, canonical: canonicalKey, key: conventions.emptyKey)
         }
         if let array {
             switch array {
             case .array, .set:
-                let members = items(array)
-                for m in members { try body(m, members.count) }
-            case .nil: return
+                return ArchiveElementRun(members: items(array))
+            case .nil: return ArchiveElementRun(members: [])
             default:
                 throw ArchiveError(.typeMismatch, "NS.objects is a \(array.kindName), not an array", objectIndex: index,
                                    keyPath: [NibKeys.objects])
             }
-            return
         }
         var numbered: [(Int, ArchiveValue)] = []
         for kv in own where canonicalIndex(ofKey: kv.key) >= 0 {
             if case let k = keyName(kv.key), k.hasPrefix("NS.object."), let i = Int(k.dropFirst(10)), i >= 0 { numbered.append((i, kv.value)) }
         }
         numbered.sort { $0.0 < $1.0 }
-        for (_, v) in numbered { try body(v, numbered.count) }
+        return ArchiveElementRun(members: ArraySlice(numbered.map(\.1)))
     }
 
     /// The entries of a dictionary object, in stored order: NIBArchive key, value, key, value …

@@ -383,10 +383,10 @@ struct NibPlanConverter {
             return .dictionary(out)
         }
         // Converted as they are read: no intermediate array of archive values.
-        try graph.forEachElement(ofObject: target) { (m: ArchiveValue, total: Int) throws(ArchiveError) in
-            if out.isEmpty { out.reserveCapacity(total) }
-            out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1))
-        }
+        let run: ArchiveElementRun
+        do { run = try graph.elementRun(ofObject: target) } catch { throw located(error) }
+        out.reserveCapacity(run.count)
+        for m in run { out.append(try convert(m, slots: &slots, objectIndex: target, key: key, depth: depth + 1)) }
         return role.contains(.set) ? .set(out) : .array(out)
     }
 }
