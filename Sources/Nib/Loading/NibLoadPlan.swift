@@ -276,7 +276,8 @@ struct NibPlanConverter {
             construction = .plainInit
         }
         let refStart = targets.count
-        targets.append(contentsOf: slots.targets)
+        // A loop: most recipes have a handful of targets, below what the generic append(contentsOf:) pays per call.
+        for t in slots.targets { targets.append(t) }
         let subviewStart = targets.count
         for (n, kv) in vals.enumerated() where isSubviewKey(kv.key) {
             for case let .object(slot) in fields[fieldStart + n].value.members where slot < slots.targets.count {
