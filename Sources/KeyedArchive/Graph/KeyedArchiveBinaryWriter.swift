@@ -79,7 +79,7 @@ struct KeyedArchiveBinaryWriter {
         // at most one more. (Counting the `.object` entries keeps plain ones from reserving a second slot.)
         var dictionaries = 0
         for o in graph.objects where o.kind == .object { dictionaries += 1 }
-        table.objects.reserveCapacity(16 + graph.objects.count + dictionaries + graph.values.count + graph.items.count + graph.keys.count)
+        table.reserveObjects(16 + graph.objects.count + dictionaries + graph.values.count + graph.items.count + graph.keys.count)
         keyIDs = [Int32](repeating: -1, count: graph.keys.count)
         hintsOfClass = graph.classes.map { c in
             c.fallbacks.compactMap { $0 >= 0 && $0 < graph.classes.count ? graph.classes[$0].name : nil }

@@ -39,7 +39,13 @@ struct BinaryPlistObjectTable {
 
     /// Bytes that data and string objects point into (unless their `high` is 1: then `scratch`).
     let storage: [UInt8]
-    var objects: [Object] = []
+    /// Objects in output order; appended only by ``uid(_:)``, ``container(tag:count:)`` and ``uniqued(_:)``,
+    /// which keep ``bodyBytes`` and ``referenceCount`` in step.
+    private(set) var objects: [Object] = []
+    /// Bytes of every object but its member references, summed as objects are added.
+    private(set) var bodyBytes = 0
+    /// Member references of every container (each is written `refSize` bytes wide).
+    private(set) var referenceCount = 0
     /// Output member ids of every container (dict: keys, then values).
     var members: [UInt32] = []
     /// Transcoded string bytes (UTF-8 → UTF-16BE, or UTF-16 that is all ASCII → ASCII).
@@ -56,9 +62,13 @@ struct BinaryPlistObjectTable {
         members.reserveCapacity(expectedMembers)
     }
 
+    /// Room for `count` objects in all, so appending up to there does not reallocate.
+    mutating func reserveObjects(_ count: Int) { objects.reserveCapacity(count) }
+
     /// A new UID object (UIDs are never shared).
     mutating func uid(_ value: UInt64) -> Int {
         objects.append(Object(tag: 0x80, count: 0, payload: value, high: 0))
+        bodyBytes += 1 + Self.width(value)
         return objects.count - 1
     }
 
@@ -70,6 +80,8 @@ struct BinaryPlistObjectTable {
         // A plain loop: `append(contentsOf: repeatElement…)` looks up a protocol conformance per call.
         for _ in 0 ..< total { members.append(0) }
         objects.append(Object(tag: tag, count: count, payload: UInt64(slot), high: 0))
+        bodyBytes += 1 + Self.countBytes(count)
+        referenceCount += total
         return (objects.count - 1, slot)
     }
 
@@ -162,6 +174,8 @@ struct BinaryPlistObjectTable {
             slot = (slot + 1) & unique.mask
         }
         objects.append(object)
+        // Scalars, data and strings: no member references, so their size does not depend on refSize.
+        bodyBytes += size(object, refSize: 0)
         unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
         unique.used += 1
         if unique.used * 2 > unique.mask { growUnique() }
@@ -254,8 +268,7 @@ struct BinaryPlistObjectTable {
     func serialise() -> [UInt8] {
         guard !objects.isEmpty else { return [] }
         let refSize = Self.width(UInt64(objects.count - 1))
-        var tableOffset = 8
-        for o in objects { tableOffset += size(o, refSize: refSize) }
+        let tableOffset = 8 + bodyBytes + referenceCount * refSize
         let offsetSize = Self.width(UInt64(tableOffset))
         let total = tableOffset + objects.count * offsetSize + 32
         return [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
