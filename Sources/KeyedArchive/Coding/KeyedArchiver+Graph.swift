@@ -183,8 +183,8 @@ extension KeyedArchiver {
         default: break
         }
         if let numberKey {
-            if let uid = plainNumbers.value(numberKey.bits, numberKey.kind) { return .ref(uid) }
-            plainNumbers.set(objects.count, numberKey.bits, numberKey.kind)
+            // A new number is entered under the id it is appended with below.
+            if let uid = plainNumbers.valueOrInsert(objects.count, numberKey.bits, numberKey.kind) { return .ref(uid) }
         }
         objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: value))
         return .ref(objects.count - 1)
@@ -200,7 +200,8 @@ extension KeyedArchiver {
             // Shared by bytes (not by Unicode equivalence): a string is written as it was given.
             let hash = ByteHash.hash(u)
             var probe: UInt64 = 0
-            while let uid = plainStrings.value(hash, UInt64(u.count) | probe << 40) {
+            // The first free probe is entered under the id the new string is appended with below.
+            while let uid = plainStrings.valueOrInsert(objects.count, hash, UInt64(u.count) | probe << 40) {
                 if case .string(let r, _) = objects[uid].plainValue,
                    storage[r.range].elementsEqual(u) { return .ref(uid) }
                 probe += 1
@@ -208,7 +209,6 @@ extension KeyedArchiver {
             let r = appendStorage(u)
             let v = ArchiveValue.string(r, encoding: u.allSatisfy { $0 < 0x80 } ? .ascii : .utf8)
             objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
-            plainStrings.set(objects.count - 1, hash, UInt64(u.count) | probe << 40)
             return .ref(objects.count - 1)
         }
     }

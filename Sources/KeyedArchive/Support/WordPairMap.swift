@@ -53,6 +53,21 @@ struct WordPairMap {
         if count * 2 > mask { grow() }
     }
 
+    /// The value stored for (`a`, `b`) if there is one; otherwise stores `value` (≥ 0) for it and returns
+    /// nil. One probe where ``value(_:_:)`` then ``set(_:_:_:)`` take two.
+    mutating func valueOrInsert(_ value: Int, _ a: UInt64, _ b: UInt64 = 0) -> Int? {
+        var s = slot(a, b)
+        while values[s] != 0 {
+            if keys[s] == (a, b) { return values[s] - 1 }
+            s = (s + 1) & mask
+        }
+        keys[s] = (a, b)
+        values[s] = value + 1
+        count += 1
+        if count * 2 > mask { grow() }
+        return nil
+    }
+
     private mutating func grow() {
         let old = (keys, values)
         let cap = (mask + 1) * 2
