@@ -216,6 +216,7 @@ public final class KeyedArchiver {
     public func reference(to object: any KeyedCoding) throws(ArchiveError) -> ArchiveValue {
         let original = ObjectIdentifier(object)
         if let uid = uidByObject.value(original.word) { return .ref(uid) }
+        let entriesBeforeHooks = uidByObject.count
         if !nilReplaced.isEmpty, nilReplaced.contains(original) { return .nil }
         // Replacement: the object's own, then the delegate's; cached per original.
         var target: (any KeyedCoding)? = object.replacementObject(for: self) ?? object
@@ -229,7 +230,8 @@ public final class KeyedArchiver {
             return .nil
         }
         let id = ObjectIdentifier(target)
-        if let uid = uidByObject.value(id.word) {
+        // The original missed above: unless a hook replaced it or archived something meanwhile, it still misses.
+        if id != original || uidByObject.count != entriesBeforeHooks, let uid = uidByObject.value(id.word) {
             uidByObject.set(uid, original.word)
             return .ref(uid)
         }
