@@ -252,7 +252,10 @@ extension KeyedArchiver {
 
     func appendStorage<C: Collection>(_ bytes: C) -> ArchiveRange where C.Element == UInt8 {
         let start = storage.count
-        storage.append(contentsOf: bytes)
+        // Contiguous sources (Data, arrays, buffers) as one copy: Data's own sequence copy goes byte by byte.
+        if bytes.withContiguousStorageIfAvailable({ storage.append(contentsOf: $0) }) == nil {
+            storage.append(contentsOf: bytes)
+        }
         return ArchiveRange(start: start, count: storage.count - start)
     }
 }
