@@ -17,20 +17,21 @@ extension KeyedArchiver {
 
     /// Stores `value` under key index `k` in the current object.
     private func putKey(_ value: ArchiveValue, _ k: Int) {
-        let count = current.values.count
+        let base = current.start
+        let count = scopeValues.count - base
         if count > 16, current.positions == nil {
             var p: [Int: Int] = [:]
-            for (i, kv) in current.values.enumerated() { p[kv.key] = i }
+            for i in 0 ..< count { p[scopeValues[base + i].key] = i }
             current.positions = p
         }
         var existing: Int?
         if let p = current.positions {
             existing = p[k]
         } else {
-            for i in 0 ..< count where current.values[i].key == k { existing = i; break }
+            for i in 0 ..< count where scopeValues[base + i].key == k { existing = i; break }
         }
         if let i = existing {
-            current.values[i].value = value
+            scopeValues[base + i].value = value
             let owner = current.object >= 0 ? classes[objects[current.object].classIndex].name : "the top level"
             let message = "replacing existing value for key \(keys[k]) in \(owner); probable duplication of encoding keys in class hierarchy"
             warnings.append(message)
@@ -38,7 +39,7 @@ extension KeyedArchiver {
             return
         }
         current.positions?[k] = count
-        current.values.append(ArchiveKeyedValue(key: k, value: value))
+        scopeValues.append(ArchiveKeyedValue(key: k, value: value))
     }
 
     /// Takes the next un-keyed slot number of the current object.
@@ -114,20 +115,19 @@ extension KeyedArchiver {
     /// after the first instance of its class, the class description entry.
     func withObjectScope(_ uid: Int, _ body: () throws(ArchiveError) -> Void) throws(ArchiveError) {
         enclosing.append(current)
-        current = Scope(object: uid, values: bufferPool.popLast() ?? [])
+        current = Scope(object: uid, start: scopeValues.count)
         do {
             try body()
         } catch {
-            var s = closeScope()
-            recycle(&s.values)
+            closeScope()
             throw error
         }
-        var s = closeScope()
-        let start = s.values.isEmpty ? 0 : values.count
-        values.append(contentsOf: s.values)
-        objects[uid].valueStart = start
-        objects[uid].valueCount = s.values.count
-        recycle(&s.values)
+        let first = current.start
+        let n = scopeValues.count - first
+        objects[uid].valueStart = n == 0 ? 0 : values.count
+        objects[uid].valueCount = n
+        if n > 0 { values.append(contentsOf: scopeValues[first...]) }
+        closeScope()
         let c = objects[uid].classIndex
         if c >= 0, c < classDescribed.count, !classDescribed[c] {
             classDescribed[c] = true
@@ -135,18 +135,11 @@ extension KeyedArchiver {
         }
     }
 
-    /// Ends ``current`` (returned) and makes its enclosing scope current again.
-    private func closeScope() -> Scope {
-        let s = current
-        current = enclosing.popLast() ?? Scope(object: -1, values: [])
-        return s
-    }
-
-    /// Returns a scope buffer to the pool (emptied in place, keeping its capacity).
-    private func recycle(_ buffer: inout [ArchiveKeyedValue]) {
-        buffer.removeAll(keepingCapacity: true)
-        if bufferPool.count < 64 { bufferPool.append(buffer) }
-        buffer = []
+    /// Ends ``current``, dropping its buffered values, and makes its enclosing scope current again.
+    private func closeScope() {
+        let n = scopeValues.count - current.start
+        if n > 0 { scopeValues.removeLast(n) }
+        current = enclosing.popLast() ?? Scope(object: -1, start: 0)
     }
 
     // MARK: Building blocks for Foundation shapes

@@ -61,10 +61,11 @@ public final class KeyedArchiver {
     /// Class → class index, cached after the first instance (names cannot change once used).
     @exclusivity(unchecked) var classIndexByType: [ObjectIdentifier: Int] = [:]
 
-    /// The object being encoded (`object == -1`: the archive's top level) and its buffered values.
+    /// The object being encoded (`object == -1`: the archive's top level); its buffered values are
+    /// `scopeValues[start...]` up to the next inner scope's start.
     struct Scope {
         var object: Int
-        var values: [ArchiveKeyedValue]
+        var start: Int
         var unkeyed = 0
         /// Key index → position in `values`, built once the object has many keys.
         var positions: [Int: Int]?
@@ -74,7 +75,9 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) var current: Scope
     /// The scopes enclosing ``current``, outermost (the top level, when an object is open) first.
     @exclusivity(unchecked) var enclosing: [Scope] = []
-    @exclusivity(unchecked) var bufferPool: [[ArchiveKeyedValue]] = []
+    /// The buffered values of every open scope, outermost first: a scope's values end where the next
+    /// inner scope's begin, so puts (always to ``current``, the innermost) append at the end.
+    @exclusivity(unchecked) var scopeValues: [ArchiveKeyedValue] = []
     @exclusivity(unchecked) var pending: [(uid: Int, object: any KeyedCoding)] = []
     @exclusivity(unchecked) var pendingHead = 0
     let eagerDepth = 24
@@ -88,7 +91,7 @@ public final class KeyedArchiver {
     public init(requiresSecureCoding: Bool = false, outputFormat: PropertyList.Format = .binary) {
         self.requiresSecureCoding = requiresSecureCoding
         self.outputFormat = outputFormat
-        self.current = Scope(object: -1, values: [])
+        self.current = Scope(object: -1, start: 0)
         var s = KeyedArchiveConstants.nullMarker
         let r = s.withUTF8 { u in appendStorage(u) }
         objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0,
@@ -290,7 +293,9 @@ public final class KeyedArchiver {
         if !finished {
             delegate?.archiverWillFinish(self)
             try drainPending()
-            top = enclosing.first?.values ?? current.values
+            // The top level is the outermost scope: all buffered values, or those before the next scope's.
+            let topEnd = enclosing.isEmpty ? scopeValues.count : enclosing.count > 1 ? enclosing[1].start : current.start
+            top = Array(scopeValues[0 ..< topEnd])
             patchConditionals()
             // Nothing is looked up by identity or value after this: the tables go before a writer builds its own.
             uidByObject = WordPairMap()

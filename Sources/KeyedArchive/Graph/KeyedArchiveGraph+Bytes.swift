@@ -83,7 +83,8 @@ extension KeyedArchiver {
         values = []
         items = []
         top = []
-        current = Scope(object: -1, values: [])
+        current = Scope(object: -1, start: 0)
+        scopeValues = []
         enclosing = []
         return try ArchiveGraph.keyedArchiveBinaryData(releasing: consume graph)
     }

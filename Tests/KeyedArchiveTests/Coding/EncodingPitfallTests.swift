@@ -62,6 +62,36 @@ final class TwiceAroundChild: KeyedCoding {
     }
 }
 
+/// Forty keys with a nested object after the twentieth, then the first key again: the per-object key
+/// positions (kept once an object has more than 16 keys) are relative to the object's own values.
+final class ManyKeysAroundChild: KeyedCoding {
+    var values: [Int] = []
+    var child: Twice?
+    init() {}
+    func encode(with a: KeyedArchiver) throws(ArchiveError) {
+        for i in 0 ..< 20 { a.encode(i, forKey: "k\(i)") }
+        try a.encode(Twice(), forKey: "child")
+        for i in 20 ..< 40 { a.encode(i, forKey: "k\(i)") }
+        a.encode(100, forKey: "k0")
+    }
+    func decode(with u: KeyedUnarchiver) throws(ArchiveError) {
+        values = []
+        for i in 0 ..< 40 { values.append(try u.decodeInt(forKey: "k\(i)")) }
+        child = try u.decodeObject(of: Twice.self, forKey: "child")
+    }
+}
+
+/// Finishes the archive from inside its own `encode(with:)` (keeping the graph it got).
+final class FinishesInside: KeyedCoding {
+    nonisolated(unsafe) static var graph: ArchiveGraph?
+    init() {}
+    func encode(with a: KeyedArchiver) throws(ArchiveError) {
+        a.encode(1, forKey: "inner")
+        Self.graph = try a.finishEncoding()
+    }
+    func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+}
+
 /// Every integer width (pitfall 27).
 final class Widths: KeyedCoding {
     var i8: Int8 = 0, i16: Int16 = 0, i32: Int32 = 0, i64: Int64 = 0, u8: UInt8 = 0, u16: UInt16 = 0, u32: UInt32 = 0, u64: UInt64 = 0
@@ -78,7 +108,7 @@ final class Widths: KeyedCoding {
 }
 
 @Suite struct EncodingPitfallTests {
-    init() { KeyedClassRegistry.register(Person.self, Employee.self, Holder.self, Twice.self, TwiceAroundChild.self, Widths.self, IdentityArray.self) }
+    init() { KeyedClassRegistry.register(Person.self, Employee.self, Holder.self, Twice.self, TwiceAroundChild.self, ManyKeysAroundChild.self, Widths.self, IdentityArray.self) }
 
     static func classNames(_ g: ArchiveGraph) -> [String] {
         g.objects.compactMap { $0.kind == .object ? g.classes[$0.classIndex].name : nil }
@@ -308,6 +338,29 @@ final class Widths: KeyedCoding {
         #expect(decoded.child?.v == 2)
         // One warning for the child's own duplicate, one for the parent's.
         #expect(a.warnings.count == 2)
+    }
+
+    @Test func manyKeysWithANestedObjectBetweenThem() throws {
+        let a = KeyedArchiver()
+        try a.encode(ManyKeysAroundChild(), forKey: "root")
+        let g = try ArchiveGraph(keyedArchive: a.encodedPropertyList())
+        let root = try #require(g.referencedObject(g.topValue(forKey: "root") ?? .nil))
+        #expect(g.values(ofObject: root).map { g.key($0.key) } == (0 ..< 20).map { "k\($0)" } + ["child"] + (20 ..< 40).map { "k\($0)" })
+        let decoded = try #require(try KeyedUnarchiver(graph: g).decodeTopLevelObject(of: ManyKeysAroundChild.self))
+        #expect(decoded.values == [100] + Array(1 ..< 40))
+        #expect(decoded.child?.v == 2)
+        // The child's own duplicate and the root's k0.
+        #expect(a.warnings.count == 2)
+    }
+
+    /// Finishing while an object is open: the top level is what the archive's top level holds so far.
+    @Test func finishingInsideAnObjectKeepsTheTopLevelSoFar() throws {
+        let a = KeyedArchiver()
+        a.encode(7, forKey: "first")
+        try a.encode(FinishesInside(), forKey: "root")
+        let g = try #require(FinishesInside.graph)
+        #expect(g.top.map { g.key($0.key) } == ["first"])
+        #expect(g.topValue(forKey: "first").map { if case .int(7, _) = $0 { true } else { false } } == true)
     }
 
     @Test func pitfall27_everyIntegerWidthRoundTrips() throws {
