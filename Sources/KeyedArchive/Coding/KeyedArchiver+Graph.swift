@@ -18,7 +18,7 @@ extension KeyedArchiver {
     /// Stores `value` under key index `k` in the current object.
     private func putKey(_ value: ArchiveValue, _ k: Int) {
         let base = current.start
-        let count = scopeValues.count - base
+        let count = scopeCount - base
         if count > 16, current.positions == nil {
             var p: [Int: Int] = [:]
             for i in 0 ..< count { p[scopeValues[base + i].key] = i }
@@ -39,7 +39,13 @@ extension KeyedArchiver {
             return
         }
         current.positions?[k] = count
-        scopeValues.append(ArchiveKeyedValue(key: k, value: value))
+        // Slots past `scopeCount` are left from closed scopes: overwritten in place, appended beyond.
+        if scopeCount < scopeValues.count {
+            scopeValues[scopeCount] = ArchiveKeyedValue(key: k, value: value)
+        } else {
+            scopeValues.append(ArchiveKeyedValue(key: k, value: value))
+        }
+        scopeCount += 1
     }
 
     /// Takes the next un-keyed slot number of the current object.
@@ -115,7 +121,7 @@ extension KeyedArchiver {
     /// after the first instance of its class, the class description entry.
     func withObjectScope(_ uid: Int, _ body: () throws(ArchiveError) -> Void) throws(ArchiveError) {
         enclosing.append(current)
-        current = Scope(object: uid, start: scopeValues.count)
+        current = Scope(object: uid, start: scopeCount)
         do {
             try body()
         } catch {
@@ -123,10 +129,10 @@ extension KeyedArchiver {
             throw error
         }
         let first = current.start
-        let n = scopeValues.count - first
+        let n = scopeCount - first
         objects[uid].valueStart = n == 0 ? 0 : values.count
         objects[uid].valueCount = n
-        if n > 0 { values.append(contentsOf: scopeValues[first...]) }
+        if n > 0 { values.append(contentsOf: scopeValues[first ..< scopeCount]) }
         closeScope()
         let c = objects[uid].classIndex
         if c >= 0, c < classDescribed.count, !classDescribed[c] {
@@ -137,8 +143,7 @@ extension KeyedArchiver {
 
     /// Ends ``current``, dropping its buffered values, and makes its enclosing scope current again.
     private func closeScope() {
-        let n = scopeValues.count - current.start
-        if n > 0 { scopeValues.removeLast(n) }
+        scopeCount = current.start
         current = enclosing.popLast() ?? Scope(object: -1, start: 0)
     }
 

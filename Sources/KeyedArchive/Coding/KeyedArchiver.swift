@@ -61,13 +61,13 @@ public final class KeyedArchiver {
     /// Class → class index, cached after the first instance (names cannot change once used).
     @exclusivity(unchecked) var classIndexByType: [ObjectIdentifier: Int] = [:]
 
-    /// The object being encoded (`object == -1`: the archive's top level); its buffered values are
-    /// `scopeValues[start...]` up to the next inner scope's start.
+    /// The object being encoded (`object == -1`: the archive's top level); its buffered values start at
+    /// `scopeValues[start]` and end at the next inner scope's start (the innermost's at `scopeCount`).
     struct Scope {
         var object: Int
         var start: Int
         var unkeyed = 0
-        /// Key index → position in `values`, built once the object has many keys.
+        /// Key index → position among the scope's values, built once the object has many keys.
         var positions: [Int: Int]?
     }
     /// The innermost scope: every put goes here, so it is a stored property, not an array element
@@ -76,8 +76,10 @@ public final class KeyedArchiver {
     /// The scopes enclosing ``current``, outermost (the top level, when an object is open) first.
     @exclusivity(unchecked) var enclosing: [Scope] = []
     /// The buffered values of every open scope, outermost first: a scope's values end where the next
-    /// inner scope's begin, so puts (always to ``current``, the innermost) append at the end.
+    /// inner scope's begin, so puts (always to ``current``, the innermost) go at `scopeCount`.
     @exclusivity(unchecked) var scopeValues: [ArchiveKeyedValue] = []
+    /// How many of ``scopeValues`` are live; the rest is storage kept from closed scopes.
+    @exclusivity(unchecked) var scopeCount = 0
     @exclusivity(unchecked) var pending: [(uid: Int, object: any KeyedCoding)] = []
     @exclusivity(unchecked) var pendingHead = 0
     let eagerDepth = 24
@@ -294,7 +296,7 @@ public final class KeyedArchiver {
             delegate?.archiverWillFinish(self)
             try drainPending()
             // The top level is the outermost scope: all buffered values, or those before the next scope's.
-            let topEnd = enclosing.isEmpty ? scopeValues.count : enclosing.count > 1 ? enclosing[1].start : current.start
+            let topEnd = enclosing.isEmpty ? scopeCount : enclosing.count > 1 ? enclosing[1].start : current.start
             top = Array(scopeValues[0 ..< topEnd])
             patchConditionals()
             // Nothing is looked up by identity or value after this: the tables go before a writer builds its own.

@@ -85,6 +85,7 @@ extension KeyedArchiver {
         top = []
         current = Scope(object: -1, start: 0)
         scopeValues = []
+        scopeCount = 0
         enclosing = []
         return try ArchiveGraph.keyedArchiveBinaryData(releasing: consume graph)
     }
