@@ -168,7 +168,7 @@ struct KeyedArchiveBinaryWriter {
                 }
                 // The same dictionary as entry j: written once and named again, as the input did.
                 if let j = sharedRuns.earlierOwner(of: i, objects: graph.objects, valueCount: graph.values.count) { return Int(table.members[objectsSlot + j]) }
-                if !hasInlineContainer(start, count) { return try flatObject(i, start: start, count: count) }
+                if isShallow(start, count) { return try flatObject(i, start: start, count: count) }
                 return try open(.object(index: i, start: start, count: count), total: 2 * (count + 1))
             }
         case .object(let index, let start, let count):
@@ -207,20 +207,29 @@ struct KeyedArchiveBinaryWriter {
         }
     }
 
-    /// Whether any of `values[start ..< start + count]` is an inline array, set or dict.
-    private func hasInlineContainer(_ start: Int, _ count: Int) -> Bool {
+    /// Whether no inline array, set or dict among `values[start ..< start + count]` holds another (or
+    /// lies outside the item table: the frame walk reports that).
+    private func isShallow(_ start: Int, _ count: Int) -> Bool {
         for j in start ..< start + count {
             switch graph.values[j].value {
-            case .array, .set, .dict: return true
+            case let .array(r), let .set(r), let .dict(r):
+                guard r.start >= 0, r.count >= 0, r.start <= graph.items.count, r.count <= graph.items.count - r.start else { return false }
+                for k in r.start ..< r.start + r.count {
+                    switch graph.items[k] {
+                    case .array, .set, .dict: return false
+                    default: continue
+                    }
+                }
             default: continue
             }
         }
-        return false
+        return true
     }
 
-    /// An object whose values are all scalars or references, written in one pass: the same ids, in the
-    /// same pre-order, as its frame would give (`$class`, the keys, the class UID, the values), without
-    /// a frame per object and a frame step per member.
+    /// An object whose values are scalars, references or inline collections of those, written in one
+    /// pass: the same ids, in the same pre-order, as its frames would give (`$class`, the keys, the class
+    /// UID, the values, each inline collection followed at once by its members), without a frame per
+    /// object and a frame step per member.
     private mutating func flatObject(_ index: Int, start: Int, count: Int) throws(ArchiveError) -> Int {
         let (id, slot) = table.container(tag: 0xD0, count: count + 1)
         if classKeyID < 0 { classKeyID = literal("$class") }
@@ -231,7 +240,29 @@ struct KeyedArchiveBinaryWriter {
         let uid = table.uid(UInt64(classEntry[graph.objects[index].classIndex]))
         table.members[slot + count + 1] = UInt32(truncatingIfNeeded: uid)
         for j in 0 ..< count {
-            table.members[slot + count + 2 + j] = UInt32(truncatingIfNeeded: try value(graph.values[start + j].value, objectIndex: index))
+            table.members[slot + count + 2 + j] = UInt32(truncatingIfNeeded: try shallowValue(graph.values[start + j].value, objectIndex: index))
+        }
+        return id
+    }
+
+    /// ``value(_:objectIndex:)`` for a value whose inline collection (if it is one) holds no collection:
+    /// the collection and then its members in the order its frame visits them (a dict: keys, then values).
+    private mutating func shallowValue(_ v: ArchiveValue, objectIndex: Int) throws(ArchiveError) -> Int {
+        let tag: UInt8
+        let r: ArchiveRange
+        switch v {
+        case let .array(range): (tag, r) = (0xA0, range)
+        case let .set(range): (tag, r) = (0xC0, range)
+        case let .dict(range): (tag, r) = (0xD0, range)
+        default: return try value(v, objectIndex: objectIndex)
+        }
+        try checkItems(r, objectIndex)
+        let pairs = r.count / 2
+        let (id, slot) = table.container(tag: tag, count: tag == 0xD0 ? pairs : r.count)
+        let total = tag == 0xD0 ? 2 * pairs : r.count
+        for k in 0 ..< total {
+            let at = tag != 0xD0 ? k : k < pairs ? 2 * k : 2 * (k - pairs) + 1
+            table.members[slot + k] = UInt32(truncatingIfNeeded: try value(graph.items[r.start + at], objectIndex: objectIndex))
         }
         return id
     }

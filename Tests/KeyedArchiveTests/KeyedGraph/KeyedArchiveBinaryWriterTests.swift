@@ -98,7 +98,21 @@ import CorpusSupport
         b.appendObject(classIndex: cls, values: values.map { ArchiveKeyedValue(key: b.internKey($0.0), value: $0.1) })
         b.appendObject(classIndex: hinted, values: [ArchiveKeyedValue(key: b.internKey("back"), value: .ref(1))])
         _ = b.appendPlain(.string(utf16, encoding: .utf16BigEndian))
+        // Collections of scalars straight in an object's values (the writer's one-pass path), between
+        // scalars, with dicts of an odd and an even item count and an empty array.
+        let none = b.appendItems([])
+        let pairs = b.appendItems([b.stringValue("k1"), .int(1, width: 1), b.stringValue("k2"), .ref(2), b.stringValue("k3"), .double(2.5)])
+        b.appendObject(classIndex: hinted, values: [
+            ArchiveKeyedValue(key: b.internKey("first"), value: .int(1, width: 1)),
+            ArchiveKeyedValue(key: b.internKey("list"), value: .array(items)),
+            ArchiveKeyedValue(key: b.internKey("bag"), value: .set(items)),
+            ArchiveKeyedValue(key: b.internKey("map"), value: .dict(odd)),
+            ArchiveKeyedValue(key: b.internKey("empty"), value: .array(none)),
+            ArchiveKeyedValue(key: b.internKey("pairs"), value: .dict(pairs)),
+            ArchiveKeyedValue(key: b.internKey("last"), value: .ref(1)),
+        ])
         b.top = [ArchiveKeyedValue(key: b.internKey("root"), value: .ref(1)),
+                 ArchiveKeyedValue(key: b.internKey("flat"), value: .ref(4)),
                  ArchiveKeyedValue(key: b.internKey("$top"), value: .dict(odd))]
         var g = b.build()
         g.classes[cls] = c
