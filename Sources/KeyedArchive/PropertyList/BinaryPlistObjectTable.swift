@@ -277,9 +277,19 @@ struct BinaryPlistObjectTable {
             for b in "bplist00".utf8 { w.put(b) }
             // The offset table is written as the objects are, at its place after them.
             var table = ByteWriter(base: base, at: tableOffset)
-            for o in objects {
-                table.putBigEndian(UInt64(w.at), offsetSize)
-                write(o, refSize: refSize, &w)
+            // The tables are borrowed once for the whole walk, not once per object.
+            objects.withUnsafeBufferPointer { objs in
+                members.withUnsafeBufferPointer { refs in
+                    storage.withUnsafeBufferPointer { stored in
+                        scratch.withUnsafeBufferPointer { transcoded in
+                            let source = Sources(refs: refs, storage: stored, scratch: transcoded)
+                            for o in objs {
+                                table.putBigEndian(UInt64(w.at), offsetSize)
+                                write(o, refSize: refSize, source, &w)
+                            }
+                        }
+                    }
+                }
             }
             w = table
             for _ in 0 ..< 6 { w.put(0) }
@@ -290,6 +300,18 @@ struct BinaryPlistObjectTable {
             w.putBigEndian(UInt64(tableOffset), 8)
             assert(w.at == total, "bplist writer sized \(total) bytes but wrote \(w.at)")
             initialized = w.at
+        }
+    }
+
+    /// The tables an object's bytes come from, borrowed for one ``serialise()``.
+    struct Sources {
+        let refs: UnsafeBufferPointer<UInt32>
+        let storage: UnsafeBufferPointer<UInt8>
+        let scratch: UnsafeBufferPointer<UInt8>
+
+        /// The bytes of a data or string object (in `scratch` when its flag says so, else in `storage`).
+        func bytes(of o: Object) -> UnsafePointer<UInt8>? {
+            (o.flags == 1 ? scratch : storage).baseAddress.map { $0 + Int(truncatingIfNeeded: o.payload) }
         }
     }
 
@@ -304,7 +326,8 @@ struct BinaryPlistObjectTable {
         }
     }
 
-    func write(_ o: Object, refSize: Int, _ w: inout ByteWriter) {
+    @inline(__always)
+    func write(_ o: Object, refSize: Int, _ source: Sources, _ w: inout ByteWriter) {
         switch o.tag {
         case 0x10:
             let width = intWidth(o)
@@ -320,7 +343,8 @@ struct BinaryPlistObjectTable {
         case 0x40, 0x50, 0x60:
             writeMarker(o.tag, count: o.count, &w)
             let n = o.tag == 0x60 ? 2 * o.count : o.count
-            Self.withBytes(o, scratch, storage) { w.put($0, n) }
+            // An empty table may have no base address; then there are no bytes to copy.
+            if n > 0, let p = source.bytes(of: o) { w.put(p, n) }
         case 0x80:
             let width = Self.width(o.payload)
             w.put(0x80 | UInt8(width - 1))
@@ -329,7 +353,7 @@ struct BinaryPlistObjectTable {
             writeMarker(o.tag, count: o.count, &w)
             let first = Int(o.payload)
             let total = o.tag == 0xD0 ? 2 * o.count : o.count
-            members.withUnsafeBufferPointer { m in w.putReferences(m, first ..< first + total, refSize) }
+            w.putReferences(source.refs, first ..< first + total, refSize)
         default:
             w.put(o.tag)
         }
