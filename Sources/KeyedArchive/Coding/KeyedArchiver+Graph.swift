@@ -200,8 +200,7 @@ extension KeyedArchiver {
             var probe: UInt64 = 0
             // The first free probe is entered under the id the new string is appended with below.
             while let uid = plainStrings.valueOrInsert(objects.count, hash, UInt64(u.count) | probe << 40) {
-                if case .string(let r, _) = objects[uid].plainValue,
-                   storage[r.range].elementsEqual(u) { return .ref(uid) }
+                if case .string(let r, _) = objects[uid].plainValue, r.count == u.count, sameBytes(r, u) { return .ref(uid) }
                 probe += 1
             }
             let r = appendStorage(u)
@@ -247,6 +246,15 @@ extension KeyedArchiver {
     ///   - value: The value.
     ///   - key: The key.
     public func encodeRaw(_ value: ArchiveValue, forKey key: String) { put(value, key) }
+
+    /// Whether `storage[r]` holds exactly the bytes of `u` (same count).
+    private func sameBytes(_ r: ArchiveRange, _ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard r.start >= 0, r.count == u.count, r.count <= storage.count - r.start else { return false }
+        return storage.withUnsafeBufferPointer { s in
+            guard let a = s.baseAddress, let b = u.baseAddress else { return r.count == 0 }
+            return ByteHash.equal(a + r.start, b, r.count)
+        }
+    }
 
     func appendStorage<C: Collection>(_ bytes: C) -> ArchiveRange where C.Element == UInt8 {
         let start = storage.count

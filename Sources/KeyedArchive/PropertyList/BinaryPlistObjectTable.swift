@@ -219,14 +219,7 @@ struct BinaryPlistObjectTable {
     }
 
     static func sameBytes(_ a: Object, _ b: Object, _ count: Int, _ scratch: [UInt8], _ storage: [UInt8]) -> Bool {
-        withBytes(a, scratch, storage) { pa in withBytes(b, scratch, storage) { pb in
-            var i = 0
-            while i < count {
-                if pa[i] != pb[i] { return false }
-                i += 1
-            }
-            return true
-        } }
+        withBytes(a, scratch, storage) { pa in withBytes(b, scratch, storage) { pb in ByteHash.equal(pa, pb, count) } }
     }
 
     // MARK: Size and write

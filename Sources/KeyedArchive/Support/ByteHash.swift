@@ -43,4 +43,19 @@ enum ByteHash {
         }
         return mix(h ^ (UInt64(bytes[0]) << 16 | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1])))
     }
+
+    /// Whether `count` bytes at `a` and `b` are equal, compared eight at a time.
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        var i = 0
+        while i + 8 <= count {
+            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
 }

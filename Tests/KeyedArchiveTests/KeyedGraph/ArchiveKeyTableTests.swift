@@ -28,6 +28,26 @@ import CorpusSupport
         }
     }
 
+    /// Word-at-a-time equality agrees with element-wise equality at every length across the word size,
+    /// for a difference at every position.
+    @Test func bytesEqualAgreesWithArrayEquality() {
+        for n in 0 ... 19 {
+            let a = (0 ..< n).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var variants = [a]
+            for i in 0 ..< n {
+                var b = a
+                b[i] ^= 0x80
+                variants.append(b)
+            }
+            for b in variants {
+                let same = a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in
+                    ByteHash.equal(pa.baseAddress ?? UnsafePointer(bitPattern: 1)!, pb.baseAddress ?? UnsafePointer(bitPattern: 1)!, n)
+                } }
+                #expect(same == (a == b), "length \(n)")
+            }
+        }
+    }
+
     @Test func manyKeysAllFound() {
         let keys = (0 ..< 5_000).map { "key.\($0)" }
         var canonical: [Int32] = []
