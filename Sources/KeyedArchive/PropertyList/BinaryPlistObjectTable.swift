@@ -276,9 +276,12 @@ struct BinaryPlistObjectTable {
                     storage.withUnsafeBufferPointer { stored in
                         scratch.withUnsafeBufferPointer { transcoded in
                             let source = Sources(refs: refs, storage: stored, scratch: transcoded)
-                            for o in objs {
-                                table.putBigEndian(UInt64(w.at), offsetSize)
-                                write(o, refSize: refSize, source, &w)
+                            // One loop per offset width, so an offset is one store rather than a switch.
+                            switch offsetSize {
+                            case 1: writeObjects(objs, UInt8.self, refSize, source, &w, &table)
+                            case 2: writeObjects(objs, UInt16.self, refSize, source, &w, &table)
+                            case 4: writeObjects(objs, UInt32.self, refSize, source, &w, &table)
+                            default: writeObjects(objs, UInt64.self, refSize, source, &w, &table)
                             }
                         }
                     }
@@ -293,6 +296,17 @@ struct BinaryPlistObjectTable {
             w.putBigEndian(UInt64(tableOffset), 8)
             assert(w.at == total, "bplist writer sized \(total) bytes but wrote \(w.at)")
             initialized = w.at
+        }
+    }
+
+    /// Every object in order, each preceded by its offset (an `Offset`, big-endian) in the offset table.
+    @inline(__always)
+    private func writeObjects<Offset: FixedWidthInteger>(_ objs: UnsafeBufferPointer<Object>, _: Offset.Type, _ refSize: Int,
+                                                         _ source: Sources, _ w: inout ByteWriter, _ table: inout ByteWriter) {
+        for o in objs {
+            UnsafeMutableRawPointer(table.base + table.at).storeBytes(of: Offset(truncatingIfNeeded: w.at).bigEndian, as: Offset.self)
+            table.at += MemoryLayout<Offset>.size
+            write(o, refSize: refSize, source, &w)
         }
     }
 
