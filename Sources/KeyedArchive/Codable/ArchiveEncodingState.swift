@@ -189,7 +189,7 @@ final class ArchiveEncodingState {
         case .convertToSnakeCase: text = CodingKeyConversion.snakeCase(fromCamelCase: key.stringValue)
         case .custom(let f): text = f(encoder.codingPath + [key]).stringValue
         }
-        return (archiver.internKey(KeyedArchiveKeys.graphKey(forUserKey: text)), text)
+        return (archiver.userKeyIndex(text), text)
     }
 }
 

@@ -3,11 +3,16 @@
 extension KeyedArchiver {
     /// Stores `value` under a user key in the current object (last write wins, with a warning).
     @usableFromInline func put(_ value: ArchiveValue, _ key: String) {
-        // Cached by the user spelling: the `$`-escaping of `graphKey(forUserKey:)` runs once per distinct key.
-        if let cached = userKeyCache.index(of: key) { return putKey(value, Int(cached)) }
+        putKey(value, userKeyIndex(key))
+    }
+
+    /// The key index of a user key (as passed to `encode…(forKey:)` or a Codable container), cached by
+    /// that spelling: the `$`-escaping of `graphKey(forUserKey:)` runs once per distinct key.
+    @inline(__always) func userKeyIndex(_ key: String) -> Int {
+        if let cached = userKeyCache.index(of: key) { return Int(cached) }
         let k = internKey(KeyedArchiveKeys.graphKey(forUserKey: key))
         if let small = Int32(exactly: k) { userKeyCache.remember(key, small) }
-        putKey(value, k)
+        return k
     }
 
     /// Stores `value` under a graph-spelled key in the current object.
