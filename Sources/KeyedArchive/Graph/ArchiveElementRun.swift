@@ -7,6 +7,7 @@ package struct ArchiveElementRun: Sequence, IteratorProtocol {
     /// Inline elements: the object's own values whose key's canonical index (in `canonical`) is `key`.
     private let own: ArraySlice<ArchiveKeyedValue>
     private let canonical: [Int32]
+    /// The inline elements' canonical key (≥ 0: a run is inline only when the graph has that key), or -1.
     private let key: Int32
     private var position: Int
     /// How many elements the run yields.

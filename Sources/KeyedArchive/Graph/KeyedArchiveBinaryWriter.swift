@@ -213,7 +213,7 @@ struct KeyedArchiveBinaryWriter {
         for j in start ..< start + count {
             switch graph.values[j].value {
             case let .array(r), let .set(r), let .dict(r):
-                guard r.start >= 0, r.count >= 0, r.start <= graph.items.count, r.count <= graph.items.count - r.start else { return false }
+                guard itemsInRange(r) else { return false }
                 for k in r.start ..< r.start + r.count {
                     switch graph.items[k] {
                     case .array, .set, .dict: return false
@@ -328,8 +328,12 @@ struct KeyedArchiveBinaryWriter {
         }
     }
 
+    @inline(__always) private func itemsInRange(_ r: ArchiveRange) -> Bool {
+        r.start >= 0 && r.count >= 0 && r.count <= UInt32.max && r.start <= graph.items.count && r.count <= graph.items.count - r.start
+    }
+
     @inline(__always) private func checkItems(_ r: ArchiveRange, _ objectIndex: Int?) throws(ArchiveError) {
-        guard r.start >= 0, r.count >= 0, r.count <= UInt32.max, r.start <= graph.items.count, r.count <= graph.items.count - r.start else {
+        guard itemsInRange(r) else {
             throw ArchiveError(.encodingFailed, "an inline collection's range \(r.start)+\(r.count) lies outside the item table",
                                objectIndex: objectIndex)
         }
