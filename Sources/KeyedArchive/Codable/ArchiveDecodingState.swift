@@ -17,6 +17,8 @@ final class ArchiveDecodingState {
     let keys: [String]
     let canonical: [Int32]
     let keyLookup: ArchiveKeyTable
+    let storage: [UInt8]
+    let source: ArchiveGraph.Metadata.Source
     let options: KeyedArchiveDecoder
     /// Decodes the Foundation leaf shapes (strings, data, dates, URLs, UUIDs) exactly as the typed coder does.
     let unarchiver: KeyedUnarchiver
@@ -47,6 +49,9 @@ final class ArchiveDecodingState {
 
     func traits(of type: Any.Type) -> CodableTypeTraits { typeTraits.traits(of: type) }
 
+    /// The text of an inline string value (``ArchiveGraph/string(_:)``).
+    func string(_ v: ArchiveValue) -> String? { ArchiveGraph.string(v, in: storage) }
+
     init(graph: ArchiveGraph, decoder: KeyedArchiveDecoder) {
         self.graph = graph
         self.objects = graph.objects
@@ -55,6 +60,8 @@ final class ArchiveDecodingState {
         self.keys = graph.keys
         self.canonical = graph.canonicalKey
         self.keyLookup = graph.keyLookup
+        self.storage = graph.storage
+        self.source = graph.metadata.source
         self.options = decoder
         self.unarchiver = KeyedUnarchiver(graph: graph, options: .init(limits: decoder.limits))
         self.userInfo = decoder.userInfo

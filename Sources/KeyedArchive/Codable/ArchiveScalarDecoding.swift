@@ -112,8 +112,18 @@ extension ArchiveValueDecoder {
     }
 
     func string(_ v: ArchiveValue, _ c: ArchiveCodingPathComponent?) throws -> String {
-        if case .string = v, let s = state.graph.string(v) { return s }
+        if case .string = v, let s = state.string(v) { return s }
+        if let p = plainEntry(v), case .string = p, let s = state.string(p) { return s }
         return try leaf(v, String.self, c)
+    }
+
+    /// The plain entry a reference names (how a keyed archive stores every `NSString` and `NSData`),
+    /// which the typed coder's shapes would return as it is; nil for anything else, which takes
+    /// ``leaf(_:_:_:)``. Typedstream graphs read strings and data through their own shapes.
+    func plainEntry(_ v: ArchiveValue) -> ArchiveValue? {
+        guard case .ref(let n) = v, n >= 0, n < state.objects.count, state.source != .typedstream else { return nil }
+        let o = state.objects[n]
+        return o.kind == .plain ? o.plainValue : nil
     }
 
     /// A Foundation leaf shape through the typed coder (the shapes `decodeObject(of:forKey:)` reads).
@@ -124,11 +134,19 @@ extension ArchiveValueDecoder {
             throw DecodingError.dataCorrupted(context(c, "class \(name) (object #\(n)) is not in allowedClassNames",
                                                       ArchiveError(.secureCodingViolation, "class \(name) is not allowed", objectIndex: n)))
         }
-        let key: String, element: Int
-        switch c {
-        case .index(let i)?: (key, element) = (component.map(\.codingKey.stringValue) ?? "", i)
-        case let other?: (key, element) = (other.codingKey.stringValue, -1)
-        case nil: (key, element) = (component?.codingKey.stringValue ?? "", -1)
+        var element = -1
+        if case .index(let i)? = c { element = i }
+        // The unarchiver reads the key only to report an inline value or a bad reference, and for a
+        // member's reach: a good reference outside a collection needs no key text.
+        let key: String
+        if element < 0, case .ref(let n) = v, n >= 0, n < state.objects.count {
+            key = ""
+        } else {
+            switch c {
+            case .index?: key = component.map(\.codingKey.stringValue) ?? ""
+            case let other?: key = other.codingKey.stringValue
+            case nil: key = component?.codingKey.stringValue ?? ""
+            }
         }
         do throws(ArchiveError) {
             guard let t = try state.unarchiver.decodeReferenced(v, as: T.self, key: key, element: element) else {
@@ -200,7 +218,8 @@ extension ArchiveScalarDecodable where Self: FixedWidthInteger {
 }
 extension Data: ArchiveScalarDecodable {
     static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Data {
-        if case .bytes(let r) = v { return Data(copying: d.state.graph.storage[r.range]) }
+        if case .bytes(let r) = v { return Data(copying: d.state.storage[r.range]) }
+        if case .bytes(let r)? = d.plainEntry(v) { return Data(copying: d.state.storage[r.range]) }
         return try d.leaf(v, Data.self, c)
     }
 }

@@ -245,7 +245,11 @@ extension ArchiveGraph {
     public func bytes(_ range: ArchiveRange) -> ArraySlice<UInt8> { storage[range.range] }
 
     /// The text of a `.string` value, or of a `.bytes` value read as UTF-8; nil for anything else.
-    public func string(_ value: ArchiveValue) -> String? {
+    public func string(_ value: ArchiveValue) -> String? { Self.string(value, in: storage) }
+
+    /// ``string(_:)`` over a graph's `storage`, for callers that hold the storage apart (calling through a
+    /// stored graph copies the whole struct).
+    static func string(_ value: ArchiveValue, in storage: [UInt8]) -> String? {
         switch value {
         case let .string(r, enc):
             return storage.withUnsafeBufferPointer { buf in

@@ -274,6 +274,37 @@ import Testing
         #expect(throws: DecodingError.self) { try KeyedArchiveDecoder().decode(Whole.self, from: KeyedArchiveEncoder().encode(Half(v: 4.5))) }
     }
 
+    /// Plain string and data entries (read straight from the graph) and `NSMutableString`/`NSMutableData`
+    /// objects (read through the typed coder's shapes) decode alike; a plain entry of the other kind is a
+    /// type mismatch naming its object.
+    @Test func stringsAndDataDecodeFromPlainEntriesAndFromObjects() throws {
+        final class Texts: KeyedCoding {
+            init() {}
+            func encode(with a: KeyedArchiver) throws(ArchiveError) {
+                try a.encode("plain text, longer than fifteen bytes", forKey: "plain")
+                try a.encode(MutableStringValue("mutable"), forKey: "mutable")
+                try a.encode(Data([1, 2, 3]), forKey: "bytes")
+                try a.encode(MutableDataValue([4, 5]), forKey: "mutableBytes")
+            }
+            func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+        }
+        struct Read: Decodable { var plain: String; var mutable: String; var bytes: Data; var mutableBytes: Data }
+        struct Swapped: Decodable { var bytes: String }
+        let archive = try KeyedArchiver.archivedData(withRootObject: Texts())
+        let r = try KeyedArchiveDecoder().decode(Read.self, from: archive)
+        #expect(r.plain == "plain text, longer than fifteen bytes")
+        #expect(r.mutable == "mutable")
+        #expect(r.bytes == Data([1, 2, 3]))
+        #expect(r.mutableBytes == Data([4, 5]))
+        do {
+            _ = try KeyedArchiveDecoder().decode(Swapped.self, from: archive)
+            Issue.record("data decoded as a string")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["bytes"])
+            #expect((context.underlyingError as? ArchiveError)?.objectIndex != nil)
+        }
+    }
+
     @Test func missingKeysAndNilsAreTheUsualErrors() throws {
         struct Has: Encodable { var a: String?; var b = 1 }
         struct Needs: Decodable { var c: Int }
