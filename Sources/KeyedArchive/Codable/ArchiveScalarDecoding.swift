@@ -9,7 +9,7 @@ import Foundation
 
 /// A type read straight from one archived value, without a `Decoder` of its own.
 protocol ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Self
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Self
 }
 
 extension ArchiveScalarDecodable {
@@ -17,17 +17,17 @@ extension ArchiveScalarDecodable {
     /// ArchiveScalarDecodable.Type`). Opening the metatype this way returns the value without boxing it
     /// in an existential and casting it back, which in unspecialised code also asked the runtime for
     /// `Optional<T>`'s metadata at every call.
-    static func decodeScalar<T>(as type: T.Type, _ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> T {
+    static func decodeScalar<T>(as type: T.Type, _ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> T {
         guard Self.self == T.self else { throw internalCastError(Self.self, T.self) }
-        return unsafeBitCast(try decodeScalar(v, d, c), to: T.self)
+        return unsafeBitCast(try decodeScalar(v, d, c()), to: T.self)
     }
 }
 
 extension ArchiveValueDecoder {
     /// Fails with `valueNotFound` for a nil value (`$null`, or a reference to `NSNull`).
-    func nonNil(_ v: ArchiveValue, _ type: Any.Type, _ c: ArchiveCodingPathComponent?) throws -> ArchiveValue {
+    func nonNil(_ v: ArchiveValue, _ type: Any.Type, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> ArchiveValue {
         if isNil(v) {
-            throw DecodingError.valueNotFound(type, context(c, "expected \(type), found nil",
+            throw DecodingError.valueNotFound(type, context(c(), "expected \(type), found nil",
                                                             ArchiveError(.valueNotFound, "nil where a \(type) was expected")))
         }
         return resolvedScalar(v)
@@ -42,79 +42,79 @@ extension ArchiveValueDecoder {
         }
     }
 
-    func integer<T: FixedWidthInteger>(_ v: ArchiveValue, _ type: T.Type, _ c: ArchiveCodingPathComponent?) throws -> T {
-        let s = try nonNil(v, T.self, c)
+    func integer<T: FixedWidthInteger>(_ v: ArchiveValue, _ type: T.Type, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> T {
+        let s = try nonNil(v, T.self, c())
         let fits: T?
         switch s {
         case .int(let x, _): fits = T(exactly: x)
         case .unsignedInt(let x): fits = T(exactly: x)
         case .wideInt: fits = nil
         case .double(let x):
-            guard x.rounded(.towardZero) == x else { throw scalarMismatch(s, T.self, c, "\(x) is not a whole number") }
+            guard x.rounded(.towardZero) == x else { throw scalarMismatch(s, T.self, c(), "\(x) is not a whole number") }
             fits = T(exactly: x)
         case .float(let x):
-            guard x.rounded(.towardZero) == x else { throw scalarMismatch(s, T.self, c, "\(x) is not a whole number") }
+            guard x.rounded(.towardZero) == x else { throw scalarMismatch(s, T.self, c(), "\(x) is not a whole number") }
             fits = T(exactly: x)
         default:
-            throw scalarMismatch(s, T.self, c, nil)
+            throw scalarMismatch(s, T.self, c(), nil)
         }
         guard let fits else {
-            throw DecodingError.dataCorrupted(context(c, "\(describeScalar(s)) does not fit \(T.self)",
+            throw DecodingError.dataCorrupted(context(c(), "\(describeScalar(s)) does not fit \(T.self)",
                                                       ArchiveError(.overflow, "\(describeScalar(s)) does not fit \(T.self)", objectIndex: objectOf(v))))
         }
         return fits
     }
 
-    func real(_ v: ArchiveValue, _ c: ArchiveCodingPathComponent?) throws -> Double {
-        let s = try nonNil(v, Double.self, c)
+    func real(_ v: ArchiveValue, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Double {
+        let s = try nonNil(v, Double.self, c())
         switch s {
         case .double(let x): return x
         case .float(let x): return Double(x)
         case .int(let x, _):
-            guard let d = Double(exactly: x) else { throw inexact(s, Double.self, c, v) }
+            guard let d = Double(exactly: x) else { throw inexact(s, Double.self, c(), v) }
             return d
         case .unsignedInt(let x):
-            guard let d = Double(exactly: x) else { throw inexact(s, Double.self, c, v) }
+            guard let d = Double(exactly: x) else { throw inexact(s, Double.self, c(), v) }
             return d
-        default: throw scalarMismatch(s, Double.self, c, nil)
+        default: throw scalarMismatch(s, Double.self, c(), nil)
         }
     }
 
-    func float(_ v: ArchiveValue, _ c: ArchiveCodingPathComponent?) throws -> Float {
-        let s = try nonNil(v, Float.self, c)
+    func float(_ v: ArchiveValue, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Float {
+        let s = try nonNil(v, Float.self, c())
         switch s {
         case .float(let x): return x
         case .double(let x):
             guard !x.isFinite || abs(x) <= Double(Float.greatestFiniteMagnitude) else {
-                throw DecodingError.dataCorrupted(context(c, "\(x) does not fit Float",
+                throw DecodingError.dataCorrupted(context(c(), "\(x) does not fit Float",
                                                           ArchiveError(.overflow, "\(x) does not fit Float", objectIndex: objectOf(v))))
             }
             return Float(x)
         case .int(let x, _):
-            guard let f = Float(exactly: x) else { throw inexact(s, Float.self, c, v) }
+            guard let f = Float(exactly: x) else { throw inexact(s, Float.self, c(), v) }
             return f
         case .unsignedInt(let x):
-            guard let f = Float(exactly: x) else { throw inexact(s, Float.self, c, v) }
+            guard let f = Float(exactly: x) else { throw inexact(s, Float.self, c(), v) }
             return f
-        default: throw scalarMismatch(s, Float.self, c, nil)
+        default: throw scalarMismatch(s, Float.self, c(), nil)
         }
     }
 
-    func bool(_ v: ArchiveValue, _ c: ArchiveCodingPathComponent?) throws -> Bool {
-        let s = try nonNil(v, Bool.self, c)
+    func bool(_ v: ArchiveValue, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Bool {
+        let s = try nonNil(v, Bool.self, c())
         switch s {
         case .bool(let b): return b
         // `encodeInt:` of a BOOL, as older archives have it; `decodeBoolForKey:` reads it too.
         case .int(0, _): return false
         case .int(1, _): return true
-        default: throw scalarMismatch(s, Bool.self, c, nil)
+        default: throw scalarMismatch(s, Bool.self, c(), nil)
         }
     }
 
-    func string(_ v: ArchiveValue, _ c: ArchiveCodingPathComponent?) throws -> String {
+    func string(_ v: ArchiveValue, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> String {
         if case .string = v, let s = state.string(v) { return s }
         if let p = plainEntry(v), case .string = p, let s = state.string(p) { return s }
-        return try leaf(v, String.self, c)
+        return try leaf(v, String.self, c())
     }
 
     /// The plain entry a reference names (how a keyed archive stores every `NSString` and `NSData`),
@@ -127,25 +127,26 @@ extension ArchiveValueDecoder {
     }
 
     /// A Foundation leaf shape through the typed coder (the shapes `decodeObject(of:forKey:)` reads).
-    func leaf<T: KeyedArchivable>(_ v: ArchiveValue, _ type: T.Type, _ c: ArchiveCodingPathComponent?) throws -> T {
-        _ = try nonNil(v, T.self, c)
+    func leaf<T: KeyedArchivable>(_ v: ArchiveValue, _ type: T.Type, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> T {
+        _ = try nonNil(v, T.self, c())
         if case .ref(let n) = v, n >= 0, n < state.objects.count, state.needsAllowance(n),
            let allowed = state.options.allowedClassNames, let name = state.graph.className(ofObject: n), !allowed.contains(name) {
-            throw DecodingError.dataCorrupted(context(c, "class \(name) (object #\(n)) is not in allowedClassNames",
+            throw DecodingError.dataCorrupted(context(c(), "class \(name) (object #\(n)) is not in allowedClassNames",
                                                       ArchiveError(.secureCodingViolation, "class \(name) is not allowed", objectIndex: n)))
         }
+        let component = c()
         var element = -1
-        if case .index(let i)? = c { element = i }
+        if case .index(let i)? = component { element = i }
         // The unarchiver reads the key only to report an inline value or a bad reference, and for a
         // member's reach: a good reference outside a collection needs no key text.
         let key: String
         if element < 0, case .ref(let n) = v, n >= 0, n < state.objects.count {
             key = ""
         } else {
-            switch c {
-            case .index?: key = component.map(\.codingKey.stringValue) ?? ""
+            switch component {
+            case .index?: key = self.component.map(\.codingKey.stringValue) ?? ""
             case let other?: key = other.codingKey.stringValue
-            case nil: key = component?.codingKey.stringValue ?? ""
+            case nil: key = self.component?.codingKey.stringValue ?? ""
             }
         }
         do throws(ArchiveError) {
@@ -155,7 +156,7 @@ extension ArchiveValueDecoder {
             return t
         } catch {
             let text = "cannot decode \(T.self): \(error.reason)"
-            throw DecodingError.typeMismatch(T.self, context(c, text, error.located(object: objectOf(v) ?? -1)))
+            throw DecodingError.typeMismatch(T.self, context(component, text, error.located(object: objectOf(v) ?? -1)))
         }
     }
 
@@ -164,16 +165,16 @@ extension ArchiveValueDecoder {
         return nil
     }
 
-    private func scalarMismatch(_ s: ArchiveValue, _ type: Any.Type, _ c: ArchiveCodingPathComponent?, _ why: String?) -> DecodingError {
+    private func scalarMismatch(_ s: ArchiveValue, _ type: Any.Type, _ c: @autoclosure () -> ArchiveCodingPathComponent?, _ why: String?) -> DecodingError {
         let found: String
         if case .ref(let n) = s, n >= 0, n < state.graph.objects.count { found = describe(n) } else { found = describeScalar(s) }
         let text = "expected \(type), found \(found)" + (why.map { ": \($0)" } ?? "")
-        return .typeMismatch(type, context(c, text, ArchiveError(.typeMismatch, text, objectIndex: objectOf(s))))
+        return .typeMismatch(type, context(c(), text, ArchiveError(.typeMismatch, text, objectIndex: objectOf(s))))
     }
 
-    private func inexact(_ s: ArchiveValue, _ type: Any.Type, _ c: ArchiveCodingPathComponent?, _ v: ArchiveValue) -> DecodingError {
+    private func inexact(_ s: ArchiveValue, _ type: Any.Type, _ c: @autoclosure () -> ArchiveCodingPathComponent?, _ v: ArchiveValue) -> DecodingError {
         let text = "\(describeScalar(s)) has no exact \(type) value"
-        return .dataCorrupted(context(c, text, ArchiveError(.overflow, text, objectIndex: objectOf(v))))
+        return .dataCorrupted(context(c(), text, ArchiveError(.overflow, text, objectIndex: objectOf(v))))
     }
 
     private func describeScalar(_ s: ArchiveValue) -> String {
@@ -190,16 +191,16 @@ extension ArchiveValueDecoder {
 }
 
 extension Bool: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Bool { try d.bool(v, c) }
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Bool { try d.bool(v, c()) }
 }
 extension String: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> String { try d.string(v, c) }
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> String { try d.string(v, c()) }
 }
 extension Double: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Double { try d.real(v, c) }
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Double { try d.real(v, c()) }
 }
 extension Float: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Float { try d.float(v, c) }
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Float { try d.float(v, c()) }
 }
 extension Int: ArchiveScalarDecodable {}
 extension Int8: ArchiveScalarDecodable {}
@@ -212,28 +213,28 @@ extension UInt16: ArchiveScalarDecodable {}
 extension UInt32: ArchiveScalarDecodable {}
 extension UInt64: ArchiveScalarDecodable {}
 extension ArchiveScalarDecodable where Self: FixedWidthInteger {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Self {
-        try d.integer(v, Self.self, c)
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Self {
+        try d.integer(v, Self.self, c())
     }
 }
 extension Data: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Data {
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Data {
         if case .bytes(let r) = v { return Data(copying: d.state.storage[r.range]) }
         if case .bytes(let r)? = d.plainEntry(v) { return Data(copying: d.state.storage[r.range]) }
-        return try d.leaf(v, Data.self, c)
+        return try d.leaf(v, Data.self, c())
     }
 }
 extension Date: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> Date {
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Date {
         if case .date(let t) = v { return Date(timeIntervalSinceReferenceDate: t) }
-        return try d.leaf(v, Date.self, c)
+        return try d.leaf(v, Date.self, c())
     }
 }
 extension URL: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> URL { try d.leaf(v, URL.self, c) }
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> URL { try d.leaf(v, URL.self, c()) }
 }
 extension UUID: ArchiveScalarDecodable {
-    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: ArchiveCodingPathComponent?) throws -> UUID { try d.leaf(v, UUID.self, c) }
+    static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> UUID { try d.leaf(v, UUID.self, c()) }
 }
 
 // The decoder is its own single-value container.

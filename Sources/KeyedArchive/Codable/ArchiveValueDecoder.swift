@@ -97,15 +97,16 @@ final class ArchiveValueDecoder: Decoder {
     }
 
     /// Decodes `value` as `T`, reached from this decoder through `component`.
-    func decodeNested<T: Decodable>(_ type: T.Type, _ value: ArchiveValue, _ component: ArchiveCodingPathComponent) throws -> T {
+    /// `component` is made only when needed (a child decoder, an error): most scalars never need it.
+    func decodeNested<T: Decodable>(_ type: T.Type, _ value: ArchiveValue, _ component: @autoclosure () -> ArchiveCodingPathComponent) throws -> T {
         if let s = state.traits(of: T.self).scalar {
-            return try s.decodeScalar(as: T.self, value, self, component)
+            return try s.decodeScalar(as: T.self, value, self, component())
         }
         // Unwrap the dictionary's optional first: `nil as? T` succeeds when T is itself an Optional.
         if case .ref(let n) = value, state.isShared(n), let cached = state.shared[.init(object: n, type: ObjectIdentifier(T.self))] {
             return try cast(cached, T.self)
         }
-        let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: component)
+        let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: component())
         return try decodeThrough(T.self, child, reference: value)
     }
 
