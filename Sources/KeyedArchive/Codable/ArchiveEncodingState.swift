@@ -42,7 +42,8 @@ final class ArchiveEncodingState {
 
     /// Encodes `value` reached from `parent` through `component`; returns a raw value: an inline scalar,
     /// `.nil`, or a reference. ``reference(_:)`` turns it into what a collection or `$top` holds.
-    func encodeValue<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: ArchiveCodingPathComponent?) throws -> ArchiveValue {
+    /// `component` is made only for an encoder or an error: scalars never need it.
+    func encodeValue<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: @autoclosure () -> ArchiveCodingPathComponent?) throws -> ArchiveValue {
         let traits = typeTraits.traits(of: T.self)
         if let s = traits.scalarEncodable { return try s.archiveScalar(of: value, self) }
         if traits.isClass {
@@ -50,16 +51,16 @@ final class ArchiveEncodingState {
             let id = ObjectIdentifier(object)
             if let done = byIdentity[id] { return done }
             if inProgress.contains(id) {
-                throw failure(value, parent, component, "reference cycle: this \(T.self) instance is already being encoded further up this path")
+                throw failure(value, parent, component(), "reference cycle: this \(T.self) instance is already being encoded further up this path")
             }
             inProgress.insert(id)
             defer { inProgress.remove(id) }
-            let v = try encodeThroughEncoder(value, traits, parent: parent, component: component)
+            let v = try encodeThroughEncoder(value, traits, parent: parent, component: component())
             byIdentity[id] = v
             retained.append(object)
             return v
         }
-        return try encodeThroughEncoder(value, traits, parent: parent, component: component)
+        return try encodeThroughEncoder(value, traits, parent: parent, component: component())
     }
 
     private func encodeThroughEncoder<T: Encodable>(_ value: T, _ traits: CodableTypeTraits, parent: ArchiveValueEncoder?,

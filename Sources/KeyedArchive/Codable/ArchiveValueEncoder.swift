@@ -64,8 +64,8 @@ final class ArchiveValueEncoder: Encoder {
     }
 
     /// Encodes a nested value reached through `component`.
-    func encodeNested<T: Encodable>(_ value: T, _ component: ArchiveCodingPathComponent) throws -> ArchiveValue {
-        try state.encodeValue(value, parent: self, component: component)
+    func encodeNested<T: Encodable>(_ value: T, _ component: @autoclosure () -> ArchiveCodingPathComponent) throws -> ArchiveValue {
+        try state.encodeValue(value, parent: self, component: component())
     }
 
     /// A child encoder for a nested container or `superEncoder`, of no Swift type of its own.
