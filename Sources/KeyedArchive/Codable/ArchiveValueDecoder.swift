@@ -90,16 +90,18 @@ final class ArchiveValueDecoder: Decoder {
 
     /// Decodes the root value.
     func decodeTop<T: Decodable>(_ type: T.Type) throws -> T {
-        if let s = state.traits(of: T.self).scalar {
+        let traits = state.traits(of: T.self)
+        if let s = traits.scalar {
             return try s.decodeScalar(as: T.self, value, self, nil)
         }
-        return try decodeThrough(T.self, self, reference: value)
+        return try decodeThrough(T.self, self, reference: value, traits)
     }
 
     /// Decodes `value` as `T`, reached from this decoder through `component`.
     /// `component` is made only when needed (a child decoder, an error): most scalars never need it.
     func decodeNested<T: Decodable>(_ type: T.Type, _ value: ArchiveValue, _ component: @autoclosure () -> ArchiveCodingPathComponent) throws -> T {
-        if let s = state.traits(of: T.self).scalar {
+        let traits = state.traits(of: T.self)
+        if let s = traits.scalar {
             return try s.decodeScalar(as: T.self, value, self, component())
         }
         // Unwrap the dictionary's optional first: `nil as? T` succeeds when T is itself an Optional.
@@ -107,18 +109,19 @@ final class ArchiveValueDecoder: Decoder {
             return try cast(cached, T.self)
         }
         let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: component())
-        return try decodeThrough(T.self, child, reference: value)
+        return try decodeThrough(T.self, child, reference: value, traits)
     }
 
     /// Decodes this decoder's own value as `T` (a single-value container asked for a non-scalar type).
     func decodeWrapped<T: Decodable>(_ type: T.Type) throws -> T {
         let child = ArchiveValueDecoder(state: state, value: value, parent: self, component: nil)
-        return try decodeThrough(T.self, child, reference: nil)
+        return try decodeThrough(T.self, child, reference: nil, state.traits(of: T.self))
     }
 
-    /// Runs `T.init(from:)` on `decoder`: bounded depth, cycles through `reference` refused, class
+    /// Runs `T.init(from:)` on `decoder` (`traits` are `T`'s): bounded depth, cycles through `reference` refused, class
     /// instances shared.
-    private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: ArchiveValueDecoder, reference: ArchiveValue?) throws -> T {
+    private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: ArchiveValueDecoder, reference: ArchiveValue?,
+                                             _ traits: CodableTypeTraits) throws -> T {
         var n = -1
         if case .ref(let i)? = reference, i >= 0, i < state.inProgress.count {
             if state.inProgress[i] {
@@ -142,7 +145,6 @@ final class ArchiveValueDecoder: Decoder {
                     ArchiveError(.limitExceeded, "more than \(limit) values decoded", objectIndex: n >= 0 ? n : nil)))
             }
         }
-        let traits = state.traits(of: T.self)
         if let names = traits.classNames { decoder.expectedClassNames = names }
         state.depth += 1
         if n >= 0 { state.inProgress[n] = true }

@@ -1,25 +1,28 @@
 /// What the coders need to know about a `Codable` type, looked up once per type and coding call: the
 /// runtime's conformance checks (`T.self as? any P.Type`, `value as? any P`) cost a few hundred
-/// instructions each, and unspecialised coding asks them at every value.
-struct CodableTypeTraits {
+/// instructions each, and unspecialised coding asks them at every value. A class: a lookup hands out
+/// one reference, not a copy of six fields.
+final class CodableTypeTraits {
     /// The type itself when it is read straight from one archived value.
-    var scalar: (any ArchiveScalarDecodable.Type)?
+    let scalar: (any ArchiveScalarDecodable.Type)?
     /// The type itself when it is an array, decoded without an unkeyed container.
-    var array: (any ArchiveArrayDecodable.Type)?
+    let array: (any ArchiveArrayDecodable.Type)?
     /// The `$classname` the type declares, then its former names.
-    var classNames: [String]?
+    let classNames: [String]?
     /// The type itself when it encodes as one inline or Foundation value.
-    var scalarEncodable: (any ArchiveScalarEncodable.Type)?
+    let scalarEncodable: (any ArchiveScalarEncodable.Type)?
     /// The type itself when it is an array, set or dictionary with its own Foundation shape.
-    var collectionEncodable: (any ArchiveCollectionEncodable.Type)?
+    let collectionEncodable: (any ArchiveCollectionEncodable.Type)?
     /// Whether instances are objects, archived once per identity.
-    var isClass: Bool
+    let isClass: Bool
 
     init(_ type: Any.Type) {
         scalar = type as? any ArchiveScalarDecodable.Type
         array = scalar == nil ? type as? any ArchiveArrayDecodable.Type : nil
         if let named = type as? any KeyedArchiveClassNamed.Type {
             classNames = [named.archivedClassName] + named.formerArchivedClassNames
+        } else {
+            classNames = nil
         }
         scalarEncodable = type as? any ArchiveScalarEncodable.Type
         collectionEncodable = type as? any ArchiveCollectionEncodable.Type
