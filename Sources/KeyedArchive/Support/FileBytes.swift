@@ -66,18 +66,28 @@ public enum FileBytes {
             }
         }
         if failure != 0 { throw readFailed(name, failure) }
-        // Whatever follows: a pipe's whole content, or bytes appended since the size was taken.
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw readFailed(name, errno)
+        // Whatever follows: a pipe's whole content, or bytes appended since the size was taken. The
+        // scratch chunk is not zeroed: only the bytes a read returned are copied out of it (a regular
+        // file's one empty read used to pay for clearing 64 KiB).
+        var error: ArchiveError?
+        withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 1) { chunk in
+            while true {
+                let n = systemRead(fd, chunk.baseAddress, chunk.count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    error = readFailed(name, errno)
+                    return
+                }
+                if n == 0 { return }
+                guard out.count <= cap - n else {
+                    error = tooLarge(name, cap)
+                    return
+                }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<n]))
             }
-            if n == 0 { return out }
-            guard out.count <= cap - n else { throw tooLarge(name, cap) }
-            out.append(contentsOf: chunk[..<n])
         }
+        if let error { throw error }
+        return out
     }
 
     private static func message(_ code: Int32) -> String {
