@@ -436,7 +436,9 @@ struct NibClassSlots {
     /// until there are 16, a dictionary (built once) after that.
     mutating func slot(_ name: String) -> Int {
         if names.count <= 16 {
-            if let s = names.firstIndex(of: name) { return s }
+            // Lengths first: an O(1) check that most names fail, before a full comparison.
+            let length = name.utf8.count
+            for (s, n) in names.enumerated() where n.utf8.count == length && n == name { return s }
         } else {
             if slotByName.isEmpty { for (s, n) in names.enumerated() { slotByName[n] = s } }
             if let s = slotByName[name] { return s }
