@@ -126,6 +126,25 @@ extension ArchiveValueDecoder {
         return o.kind == .plain ? o.plainValue : nil
     }
 
+    /// The seconds of a reference to a plain date entry or to an `NSDate` object with a real `NS.time`, as
+    /// the typed coder's `Date` shape reads them; nil for anything else, which takes ``leaf(_:_:_:)``
+    /// (and its errors). `NSDate` needs no allow-list entry, so there is nothing else to check.
+    func referencedDateTime(_ v: ArchiveValue) -> Double? {
+        guard case .ref(let n) = v, n >= 0, n < state.objects.count, state.source != .typedstream else { return nil }
+        let o = state.objects[n]
+        if o.kind == .plain {
+            if case .date(let t) = o.plainValue { return t }
+            return nil
+        }
+        guard o.classIndex >= 0, state.family(ofObject: n) == .date else { return nil }
+        var cursor = -1
+        switch state.value(ofObject: n, graphKey: "NS.time", cursor: &cursor) {
+        case .double(let t)?, .date(let t)?: return t
+        case .float(let t)?: return Double(t)
+        default: return nil
+        }
+    }
+
     /// A Foundation leaf shape through the typed coder (the shapes `decodeObject(of:forKey:)` reads).
     func leaf<T: KeyedArchivable>(_ v: ArchiveValue, _ type: T.Type, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> T {
         _ = try nonNil(v, T.self, c())
@@ -227,6 +246,7 @@ extension Data: ArchiveScalarDecodable {
 extension Date: ArchiveScalarDecodable {
     static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Date {
         if case .date(let t) = v { return Date(timeIntervalSinceReferenceDate: t) }
+        if let t = d.referencedDateTime(v) { return Date(timeIntervalSinceReferenceDate: t) }
         return try d.leaf(v, Date.self, c())
     }
 }

@@ -305,6 +305,36 @@ import Testing
         }
     }
 
+    /// `NSDate` objects decode as `Date` (read straight from `NS.time`), and one whose `NS.time` is not a
+    /// real is the typed coder's type mismatch, at the field's path.
+    @Test func datesDecodeFromNSDateObjectsAndBadOnesAreMismatches() throws {
+        final class Stamped: KeyedCoding {
+            init() {}
+            func encode(with a: KeyedArchiver) throws(ArchiveError) {
+                try a.encode(Date(timeIntervalSinceReferenceDate: 12_345.5), forKey: "when")
+                try a.encode(BadDate(), forKey: "bad")
+            }
+            func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+        }
+        final class BadDate: KeyedCoding {
+            static var archivedClassName: String { "NSDate" }
+            init() {}
+            func encode(with a: KeyedArchiver) throws(ArchiveError) { try a.encode("noon", forKey: "NS.time") }
+            func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+        }
+        struct When: Decodable { var when: Date }
+        struct Bad: Decodable { var bad: Date }
+        let archive = try KeyedArchiver.archivedData(withRootObject: Stamped())
+        #expect(try KeyedArchiveDecoder().decode(When.self, from: archive).when == Date(timeIntervalSinceReferenceDate: 12_345.5))
+        do {
+            _ = try KeyedArchiveDecoder().decode(Bad.self, from: archive)
+            Issue.record("a string NS.time decoded as a date")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["bad"])
+            #expect((context.underlyingError as? ArchiveError)?.objectIndex != nil)
+        }
+    }
+
     @Test func missingKeysAndNilsAreTheUsualErrors() throws {
         struct Has: Encodable { var a: String?; var b = 1 }
         struct Needs: Decodable { var c: Int }
