@@ -14,6 +14,7 @@ final class ArchiveDecodingState {
     let objects: [ArchiveObject]
     let classes: [ArchiveClass]
     let values: [ArchiveKeyedValue]
+    let items: [ArchiveValue]
     let keys: [String]
     let canonical: [Int32]
     let keyLookup: ArchiveKeyTable
@@ -57,6 +58,7 @@ final class ArchiveDecodingState {
         self.objects = graph.objects
         self.classes = graph.classes
         self.values = graph.values
+        self.items = graph.items
         self.keys = graph.keys
         self.canonical = graph.canonicalKey
         self.keyLookup = graph.keyLookup

@@ -68,7 +68,14 @@ final class ArchiveValueDecoder: Decoder {
         do {
             switch state.family(ofObject: n) {
             case .array, .set, .orderedSet:
-                members = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.memberValues() }
+                // A keyed archive's `NS.objects` array, read in place; any other form (and any error) through the typed coder.
+                var cursor = -1
+                switch state.source == .typedstream ? nil : state.value(ofObject: n, graphKey: "NS.objects", cursor: &cursor) {
+                case .array(let r)?, .set(let r)?:
+                    members = state.items[r.range]
+                default:
+                    members = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.memberValues() }
+                }
             case .dictionary:
                 let (ks, vs) = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.dictionaryMembers() }
                 var all: [ArchiveValue] = []
