@@ -116,6 +116,11 @@ struct ValidateCommand: ParsableCommand {
             if Recognizer.isZip(head) { return units(in: try InputLoader.zipTree(p, display: shown), explicit: false) }
             return [Unit(path: shown, explicit: true) { () throws(CLIError) in head }]
         }
+        // A named file is read when it is checked, not now: every unit is collected before the first is
+        // checked, so reading here held all named files in memory at once.
+        if case .path(let p) = ref.location, isRegularFile(p) {
+            return [Unit(path: shown, explicit: true) { () throws(CLIError) in try InputLoader.readFile(p, display: shown) }]
+        }
         switch try InputLoader.load(ref) {
         case .file(let bytes):
             return [Unit(path: shown, explicit: true) { () throws(CLIError) in bytes }]
@@ -146,6 +151,12 @@ struct ValidateCommand: ParsableCommand {
             out.append(Unit(path: shown, explicit: true, storyboard: sub) { () throws(CLIError) in [] })
         }
         return out
+    }
+
+    /// Whether `path` names something that exists and is not a directory.
+    private func isRegularFile(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue
     }
 
     private func isDirectory(_ path: String) -> Bool {
