@@ -296,13 +296,7 @@ import Testing
         #expect(r.mutable == "mutable")
         #expect(r.bytes == Data([1, 2, 3]))
         #expect(r.mutableBytes == Data([4, 5]))
-        do {
-            _ = try KeyedArchiveDecoder().decode(Swapped.self, from: archive)
-            Issue.record("data decoded as a string")
-        } catch let DecodingError.typeMismatch(_, context) {
-            #expect(context.codingPath.map(\.stringValue) == ["bytes"])
-            #expect((context.underlyingError as? ArchiveError)?.objectIndex != nil)
-        }
+        expectTypeMismatch(Swapped.self, from: archive, at: ["bytes"], "data decoded as a string")
     }
 
     /// `NSDate` objects decode as `Date` (read straight from `NS.time`), and one whose `NS.time` is not a
@@ -326,12 +320,19 @@ import Testing
         struct Bad: Decodable { var bad: Date }
         let archive = try KeyedArchiver.archivedData(withRootObject: Stamped())
         #expect(try KeyedArchiveDecoder().decode(When.self, from: archive).when == Date(timeIntervalSinceReferenceDate: 12_345.5))
+        expectTypeMismatch(Bad.self, from: archive, at: ["bad"], "a string NS.time decoded as a date")
+    }
+
+    /// Decoding `type` from `archive` is a type mismatch at `path`, naming the archived object.
+    private func expectTypeMismatch<T: Decodable>(_ type: T.Type, from archive: [UInt8], at path: [String], _ failure: Comment) {
         do {
-            _ = try KeyedArchiveDecoder().decode(Bad.self, from: archive)
-            Issue.record("a string NS.time decoded as a date")
+            _ = try KeyedArchiveDecoder().decode(T.self, from: archive)
+            Issue.record(failure)
         } catch let DecodingError.typeMismatch(_, context) {
-            #expect(context.codingPath.map(\.stringValue) == ["bad"])
+            #expect(context.codingPath.map(\.stringValue) == path)
             #expect((context.underlyingError as? ArchiveError)?.objectIndex != nil)
+        } catch {
+            Issue.record("expected a type mismatch, got \(error)")
         }
     }
 
