@@ -16,6 +16,8 @@ final class ArchiveDecodingState {
     let values: [ArchiveKeyedValue]
     let items: [ArchiveValue]
     let keys: [String]
+    /// Key index → whether the key is spelled like an un-keyed slot (`$0`, `$1`, …).
+    let isSlotKey: [Bool]
     let canonical: [Int32]
     let keyLookup: ArchiveKeyTable
     let storage: [UInt8]
@@ -60,6 +62,7 @@ final class ArchiveDecodingState {
         self.values = graph.values
         self.items = graph.items
         self.keys = graph.keys
+        self.isSlotKey = graph.keys.map(KeyedArchiveKeys.isUnkeyedSlot)
         self.canonical = graph.canonicalKey
         self.keyLookup = graph.keyLookup
         self.storage = graph.storage
@@ -84,6 +87,17 @@ final class ArchiveDecodingState {
     /// encoded, so the key after the previous hit (`cursor`) is compared first, without hashing; then
     /// the object's range is scanned from there, wrapping, as the typed coder (and UIKit) does.
     func value(ofObject n: Int, graphKey key: String, cursor: inout Int) -> ArchiveValue? {
+        lookUp(n, key, isUserKey: false, &cursor)
+    }
+
+    /// ``value(ofObject:graphKey:cursor:)`` for a Codable key, whose graph spelling
+    /// (``KeyedArchiveKeys/graphKey(forUserKey:)``) is worked out only when the next stored key does not answer.
+    func value(ofObject n: Int, userKey key: String, cursor: inout Int) -> ArchiveValue? {
+        lookUp(n, key, isUserKey: true, &cursor)
+    }
+
+    @inline(__always)
+    private func lookUp(_ n: Int, _ key: String, isUserKey: Bool, _ cursor: inout Int) -> ArchiveValue? {
         guard n >= 0, n < objects.count else { return nil }
         let o = objects[n]
         let count = values.count
@@ -92,11 +106,13 @@ final class ArchiveDecodingState {
         guard start < end else { return nil }
         if cursor < start || cursor >= end { cursor = start }
         let first = values[cursor]
-        if first.key >= 0, first.key < keys.count, keys[first.key] == key {
+        // A stored key spelled like a user key is that key's graph spelling, unless it is an un-keyed
+        // slot: a user key `$0` is stored as `$$0`.
+        if first.key >= 0, first.key < keys.count, keys[first.key] == key, !(isUserKey && isSlotKey[first.key]) {
             cursor += 1
             return first.value
         }
-        guard let k = keyLookup[key] else { return nil }
+        guard let k = keyLookup[isUserKey ? KeyedArchiveKeys.graphKey(forUserKey: key) : key] else { return nil }
         var i = cursor
         for _ in start ..< end {
             let kv = values[i]

@@ -71,7 +71,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         if let renamed { return renamed.map[key] }
         switch storage {
         case .dictionary(_, let map): return map[key]
-        case .object(let n): return decoder.state.value(ofObject: n, graphKey: KeyedArchiveKeys.graphKey(forUserKey: key), cursor: &decoder.cursor)
+        case .object(let n): return decoder.state.value(ofObject: n, userKey: key, cursor: &decoder.cursor)
         }
     }
 

@@ -336,6 +336,30 @@ import Testing
         }
     }
 
+    /// A Codable key spelled like an un-keyed slot (`$0`) reads its escaped entry (`$$0`), never the slot
+    /// stored under `$0`, wherever the two sit in the object.
+    @Test func aKeySpelledLikeAnUnkeyedSlotReadsItsEscapedEntry() throws {
+        final class Slots: KeyedCoding {
+            let slotFirst: Bool
+            init(slotFirst: Bool) { self.slotFirst = slotFirst }
+            init() { slotFirst = true }
+            func encode(with a: KeyedArchiver) throws(ArchiveError) {
+                if slotFirst { try a.encode("slot" as String?) }
+                try a.encode("escaped", forKey: "$0")
+                if !slotFirst { try a.encode("slot" as String?) }
+            }
+            func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+        }
+        struct Dollar: Decodable {
+            enum CodingKeys: String, CodingKey { case value = "$0" }
+            var value: String
+        }
+        for slotFirst in [true, false] {
+            let archive = try KeyedArchiver.archivedData(withRootObject: Slots(slotFirst: slotFirst))
+            #expect(try KeyedArchiveDecoder().decode(Dollar.self, from: archive).value == "escaped", "slot first: \(slotFirst)")
+        }
+    }
+
     @Test func missingKeysAndNilsAreTheUsualErrors() throws {
         struct Has: Encodable { var a: String?; var b = 1 }
         struct Needs: Decodable { var c: Int }
