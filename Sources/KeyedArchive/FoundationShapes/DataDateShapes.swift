@@ -53,9 +53,10 @@ extension KeyedUnarchiver {
 }
 
 extension Data {
-    /// One copy of `bytes` through their buffer (`Data(slice)` goes through a boxed generic sequence path).
+    /// One copy of `bytes` through their buffer (`Data(slice)` goes through a boxed generic sequence path,
+    /// and `Data(UnsafeRawBufferPointer)` through the generic sequence initialiser).
     init(copying bytes: ArraySlice<UInt8>) {
-        self = bytes.withUnsafeBytes { Data($0) }
+        self = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Data(bytes: $0, count: raw.count) } ?? Data() }
     }
 }
 
