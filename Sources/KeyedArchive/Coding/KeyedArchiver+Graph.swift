@@ -137,7 +137,8 @@ extension KeyedArchiver {
         let n = scopeCount - first
         objects[uid].valueStart = n == 0 ? 0 : values.count
         objects[uid].valueCount = n
-        if n > 0 { values.append(contentsOf: scopeValues[first ..< scopeCount]) }
+        // One at a time: a scope holds a handful of values, below what the generic append(contentsOf:) costs per call.
+        if n > 0 { for i in first ..< scopeCount { values.append(scopeValues[i]) } }
         closeScope()
         let c = objects[uid].classIndex
         if c >= 0, c < classDescribed.count, !classDescribed[c] {
