@@ -117,21 +117,26 @@ extension ArchiveValueDecoder {
         return try leaf(v, String.self, c())
     }
 
+    /// The object a reference names, for the fast paths below: a valid index outside typedstream graphs
+    /// (which read strings, data and dates through their own shapes); nil takes ``leaf(_:_:_:)``.
+    private func fastPathObject(_ v: ArchiveValue) -> ArchiveObject? {
+        guard case .ref(let n) = v, n >= 0, n < state.objects.count, state.source != .typedstream else { return nil }
+        return state.objects[n]
+    }
+
     /// The plain entry a reference names (how a keyed archive stores every `NSString` and `NSData`),
     /// which the typed coder's shapes would return as it is; nil for anything else, which takes
-    /// ``leaf(_:_:_:)``. Typedstream graphs read strings and data through their own shapes.
+    /// ``leaf(_:_:_:)``.
     func plainEntry(_ v: ArchiveValue) -> ArchiveValue? {
-        guard case .ref(let n) = v, n >= 0, n < state.objects.count, state.source != .typedstream else { return nil }
-        let o = state.objects[n]
-        return o.kind == .plain ? o.plainValue : nil
+        guard let o = fastPathObject(v), o.kind == .plain else { return nil }
+        return o.plainValue
     }
 
     /// The seconds of a reference to a plain date entry or to an `NSDate` object with a real `NS.time`, as
     /// the typed coder's `Date` shape reads them; nil for anything else, which takes ``leaf(_:_:_:)``
     /// (and its errors). `NSDate` needs no allow-list entry, so there is nothing else to check.
     func referencedDateTime(_ v: ArchiveValue) -> Double? {
-        guard case .ref(let n) = v, n >= 0, n < state.objects.count, state.source != .typedstream else { return nil }
-        let o = state.objects[n]
+        guard case .ref(let n) = v, let o = fastPathObject(v) else { return nil }
         if o.kind == .plain {
             if case .date(let t) = o.plainValue { return t }
             return nil

@@ -111,14 +111,14 @@ struct ValidateCommand: ParsableCommand {
     func collect(_ ref: InputReference) throws(CLIError) -> [Unit] {
         let shown = ref.description
         // A zip named without a member is searched like a directory when recursive.
-        if case .path(let p) = ref.location, recursive, !isDirectory(p) {
+        if case .path(let p) = ref.location, recursive, isDirectory(p) != true {
             let head = try InputLoader.readFile(p, display: shown)
             if Recognizer.isZip(head) { return units(in: try InputLoader.zipTree(p, display: shown), explicit: false) }
             return [Unit(path: shown, explicit: true) { () throws(CLIError) in head }]
         }
         // A named file is read when it is checked, not now: every unit is collected before the first is
         // checked, so reading here held all named files in memory at once.
-        if case .path(let p) = ref.location, isRegularFile(p) {
+        if case .path(let p) = ref.location, isDirectory(p) == false {
             return [Unit(path: shown, explicit: true) { () throws(CLIError) in try InputLoader.readFile(p, display: shown) }]
         }
         switch try InputLoader.load(ref) {
@@ -153,14 +153,9 @@ struct ValidateCommand: ParsableCommand {
         return out
     }
 
-    /// Whether `path` names something that exists and is not a directory.
-    private func isRegularFile(_ path: String) -> Bool {
+    /// Whether `path` is a directory; nil when nothing is there.
+    private func isDirectory(_ path: String) -> Bool? {
         var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue
-    }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) ? isDir.boolValue : nil
     }
 }
