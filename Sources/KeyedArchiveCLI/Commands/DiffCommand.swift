@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyedArchive
+import Nib
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

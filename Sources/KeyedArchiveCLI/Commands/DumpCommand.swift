@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyedArchive
+import Nib
 
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyedArchive
+import Nib
 
 struct LsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

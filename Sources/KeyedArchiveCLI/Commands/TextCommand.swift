@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyedArchive
+import Nib
 
 struct TextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyedArchive
+import Nib
 
 /// Flags every subcommand accepts.
 struct CommonOptions: ParsableArguments {

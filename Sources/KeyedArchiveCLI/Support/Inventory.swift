@@ -1,4 +1,5 @@
 import KeyedArchive
+import Nib
 
 /// One row of `ls`: a plist, keyed archive, nib (file or directory) or storyboard in a tree.
 struct InventoryItem {
@@ -12,7 +13,7 @@ struct InventoryItem {
     var size: Int
     /// Entries in the object table (a storyboard: over all its nibs).
     var objects: Int?
-    var platform: ArchivePlatform?
+    var platform: NibPlatform?
     /// For a nib directory, the file read; for a storyboard, its scenes' nib names.
     var detail: String?
     var error: CLIError?
@@ -63,13 +64,13 @@ enum Inventory {
             case .plist(let p):
                 return InventoryItem(path: path, kind: "plist", format: p.format.rawValue, size: bytes.count, objects: p.count)
             case .keyedArchive(let p, let g):
-                let platform = ArchivePlatform.detect(g)
+                let platform = NibPlatform.detect(g)
                 return InventoryItem(path: path, kind: platform == nil ? "keyedArchive" : "nib",
                                      format: "keyed \(p.format.rawValue)", size: bytes.count,
                                      objects: g.objects.count, platform: platform)
             case .nibArchive(let g):
                 return InventoryItem(path: path, kind: "nib", format: "NIBArchive", size: bytes.count,
-                                     objects: g.objects.count, platform: ArchivePlatform.detect(g))
+                                     objects: g.objects.count, platform: NibPlatform.detect(g))
             case .typedstream(let g):
                 // An NSIBObjectData root is a pre-10.2 nib's objects.nib.
                 let isNib = g.top.first.flatMap { kv -> String? in
@@ -106,7 +107,7 @@ enum Inventory {
         if let info = tree.entry("Info.plist") {
             do {
                 let plist = try PropertyList(parsing: try info.read())
-                item.platform = ArchivePlatform.detect(storyboardInfo: plist)
+                item.platform = NibPlatform.detect(storyboardInfo: plist)
             } catch let error as CLIError {
                 item.error = error
             } catch let error as ArchiveError {

@@ -1,49 +1,11 @@
 import KeyedArchive
 import Nib
 
-/// What `validate` means by "this file is fine".
+/// `validate`'s checks: the library's ``ArchiveValidation``, with file paths for errors.
 enum Validation {
-    /// Parses `bytes` completely: the plist (every object of it), the keyed-archive or NIBArchive graph,
-    /// every reference in that graph, and for a nib its document model and load plan.
+    /// Checks one file's bytes, as ``ArchiveValidation/validate(_:limits:)`` does.
     static func check(_ bytes: [UInt8]) throws(ArchiveError) {
-        let document = try ArchiveDocument.open(bytes)
-        if let problem = problem(in: document) { throw problem }
-    }
-
-    /// What `validate` finds wrong with a parsed document beyond parsing: a keyed archive's structure
-    /// as `NSKeyedUnarchiver` checks it, references in the graph, and for a nib its model and load plan.
-    /// `dump` and `convert` print the same problem as a warning, so no command says less than another.
-    static func problem(in document: ArchiveDocument) -> ArchiveError? {
-        do throws(ArchiveError) {
-            switch document {
-            case .plist(let plist):
-                // Materialise every value once: strings, dates and numbers are decoded lazily otherwise.
-                _ = try plist.value(at: nil)
-            case .keyedArchive(let plist, let graph):
-                try plist.checkKeyedArchiveStructure()
-                try checkGraph(graph)
-            case .nibArchive(let graph):
-                try checkGraph(graph)
-            case .typedstream(let graph):
-                // The reader resolved every reference; what is left is the Foundation shapes it holds.
-                try GraphCheck.verify(graph)
-                try graph.validateFoundationShapes()
-                // An Interface Builder 2 objects.nib: its nib model must build too.
-                if case .ref(let root)? = graph.top.first?.value, graph.className(ofObject: root) == "NSIBObjectData" {
-                    _ = try NibDocument(graph: graph)
-                }
-            }
-        } catch {
-            return error
-        }
-        return nil
-    }
-
-    private static func checkGraph(_ graph: ArchiveGraph) throws(ArchiveError) {
-        try GraphCheck.verify(graph)
-        if ArchivePlatform.detect(graph) != nil || graph.metadata.source == .nibArchive {
-            _ = try Nib(document: try NibDocument(graph: graph))
-        }
+        try ArchiveValidation.validate(bytes)
     }
 
     /// Checks a `.storyboardc`'s Info.plist and that every scene it lists has a readable nib.
@@ -51,13 +13,8 @@ enum Validation {
         var files: [String: [UInt8]] = [:]
         for (p, bytes) in try tree.readAll() { files[p] = bytes }
         let dir = MemoryNibDirectory(name: String(path.split(separator: "/").last ?? Substring(path)), files: files)
-        let storyboard: StoryboardDocument
-        do { storyboard = try StoryboardDocument(directory: dir) } catch { throw CLIError(path: path, error) }
-        for (_, nibName) in storyboard.nibNames {
-            do { _ = try storyboard.document(nibNamed: nibName) } catch {
-                throw CLIError(path: path + "/" + nibName + ".nib", error)
-            }
-        }
+        guard let (error, nibName) = ArchiveValidation.problem(inStoryboard: dir) else { return }
+        throw CLIError(path: nibName.map { path + "/" + $0 + ".nib" } ?? path, error)
     }
 }
 
