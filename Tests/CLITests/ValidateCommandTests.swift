@@ -138,4 +138,44 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("hello.txt: unknownFormat"), "\(result.stdout)")
     }
+
+    @Test func filesFromReadsAListByLinesOrNulBytes() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        _ = try scratch.write(try Corpus.bytes(Fixtures.minimalNib), to: "a.nib")
+        _ = try scratch.write(Array(try Corpus.bytes(Fixtures.keyedSet).dropLast(8)), to: "with space\nnewline.archive")
+        // CRLF lines and a blank line; the list's inputs follow the command line's, in order.
+        _ = try scratch.write(Array("a.nib\r\n\nmissing.nib\n".utf8), to: "list.txt")
+        let byLines = try CLI.run(["validate", "--format", "json", "a.nib", "--files-from", "list.txt"], in: scratch.url)
+        #expect(byLines.status == 1)
+        let paths = try Self.paths(byLines.stdout)
+        #expect(paths == ["a.nib", "a.nib", "missing.nib"], "\(byLines.stdout)")
+
+        // A path with a newline in it needs NUL separation, from standard input here.
+        let list = Array("a.nib\u{0}with space\nnewline.archive\u{0}".utf8)
+        let byNul = try CLI.run(["validate", "--files-from", "-", "-0"], stdin: list, in: scratch.url)
+        #expect(byNul.status == 1)
+        #expect(!byNul.stdout.contains("a.nib"), "\(byNul.stdout)")
+        #expect(byNul.stdout.hasPrefix("with space\nnewline.archive: corrupt: trailer"), "\(byNul.stdout)")
+
+        let good = try CLI.run(["validate", "--files-from", "-"], stdin: Array("a.nib\n".utf8), in: scratch.url)
+        #expect(good.status == 0 && good.stdout.isEmpty, "\(good.stdout)\(good.stderr)")
+    }
+
+    @Test func filesFromErrorsAreUsageOrReadErrors() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let unreadable = try CLI.run(["validate", "--files-from", "nope.txt"], in: scratch.url)
+        #expect(unreadable.status == 1 && unreadable.stderr.contains("nope.txt: cannot open for reading"), "\(unreadable.stderr)")
+        #expect(try CLI.run(["validate"], in: scratch.url).status == 64)
+        #expect(try CLI.run(["validate", "-", "--files-from", "-"], in: scratch.url).status == 64)
+        #expect(try CLI.run(["validate", "x", "--null"], in: scratch.url).status == 64)
+    }
+
+    static func paths(_ json: String) throws -> [String] {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let results = object?["results"] as? [[String: Any]] ?? []
+        return results.compactMap { $0["path"] as? String }
+    }
 }

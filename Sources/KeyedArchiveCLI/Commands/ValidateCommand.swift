@@ -20,11 +20,20 @@ struct ValidateCommand: ParsableCommand {
           keyed-archive validate --recursive build/MyApp.app
           keyed-archive validate App.ipa#Payload/MyApp.app/Base.lproj/Main.storyboardc
           keyed-archive validate -r MyApp.ipa --format json | jq '.results[] | select(.ok | not)'
+          find build -name '*.nib' -print0 | keyed-archive validate --files-from - --null
         """
     )
 
     @Argument(help: "Files, nib or .storyboardc directories, - for standard input, or archive.zip#member.")
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(name: .customLong("files-from"), help: ArgumentHelp(
+        "Also check the inputs listed in this file (- for standard input), one per line.",
+        valueName: "list"))
+    var filesFrom: String?
+
+    @Flag(name: [.customLong("null"), .customShort("0")], help: "With --files-from: the list is separated by NUL bytes (find -print0), not lines.")
+    var nulSeparated = false
 
     @Flag(name: .shortAndLong, help: "Search directories and zip/ipa archives for plists and nibs.")
     var recursive = false
@@ -51,10 +60,23 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
+    func validate() throws {
+        if inputs.isEmpty, filesFrom == nil { throw ValidationError("Missing expected argument '<inputs> ...' (or --files-from)") }
+        if filesFrom == "-", inputs.contains("-") { throw ValidationError("standard input cannot be both an input and the --files-from list") }
+        if nulSeparated, filesFrom == nil { throw ValidationError("--null needs --files-from") }
+    }
+
     func run() throws {
+        var arguments = inputs
+        if let list = filesFrom {
+            do { arguments += try Self.readList(list, nulSeparated: nulSeparated) } catch {
+                common.report(error)
+                throw ExitCode.failure
+            }
+        }
         // Each argument becomes its files, or the error that stopped it from being read, in argument order.
         var pending: [Result<Unit, CLIError>] = []
-        for argument in inputs {
+        for argument in arguments {
             do {
                 pending.append(contentsOf: try collect(InputReference(argument: argument)).map { .success($0) })
             } catch {
@@ -87,6 +109,20 @@ struct ValidateCommand: ParsableCommand {
     }
 
     enum Outcome { case ok, skipped, bad(CLIError) }
+
+    /// The inputs a `--files-from` list names, in order: one per line (a trailing `\r` dropped) or per
+    /// NUL-terminated entry; empty entries are skipped. Lists on the command line would pass through
+    /// the argument parser, whose cost grows with the square of their length, and the system's `ARG_MAX`.
+    static func readList(_ list: String, nulSeparated: Bool) throws(CLIError) -> [String] {
+        let bytes = list == "-" ? try InputLoader.readStandardInput() : try InputLoader.readFile(list, display: list)
+        let separator: UInt8 = nulSeparated ? 0 : UInt8(ascii: "\n")
+        var out: [String] = []
+        for var entry in bytes.split(separator: separator, omittingEmptySubsequences: true) {
+            if !nulSeparated, entry.last == UInt8(ascii: "\r") { entry = entry.dropLast() }
+            if !entry.isEmpty { out.append(String(decoding: entry, as: UTF8.self)) }
+        }
+        return out
+    }
 
     static func check(_ unit: Unit) -> Outcome {
         if let tree = unit.storyboard {
