@@ -12,7 +12,8 @@ import Nib
 //
 // Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-decode-flat (no [Int] field), keyed-encode, nib-graph, nib-open,
 // nib-open-file (the nib at the path in N's place), nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
-// keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS), xml-parse,
+// keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
+// keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
 
 let args = CommandLine.arguments
@@ -63,6 +64,10 @@ case "keyed-decode", "keyed-decode-flat":
 case "keyed-encode":
     let objects = OursModelWorkload.objects(records)
     try run { _ = try OursModelWorkload.archive(objects) }
+case "keyed-encode-write":
+    // Our archive of N model objects, written to the path in REPEAT's place (its size is the encode's output).
+    let path = args.count > 3 ? args[3] : "/tmp/ours.archive"
+    try Data(OursModelWorkload.archive(OursModelWorkload.objects(records))).write(to: URL(fileURLWithPath: path))
 case "xml-parse":
     let xml = try GenericPlistWorkload.propertyList(records, format: .xml).xmlData()
     try run { _ = try PropertyList(xml: xml) }
@@ -92,6 +97,12 @@ case "nib-open-file":
     let path = args.count > 2 ? args[2] : ""
     let bytes = try FileBytes.read(path: path)
     try run { _ = try Nib(data: bytes) }
+case "validate-file":
+    // ArchiveValidation.validate (what `keyed-archive validate` runs per file) on the file at the path
+    // in N's place, REPEAT times: the CLI's instructions beyond these are its own.
+    let path = args.count > 2 ? args[2] : ""
+    let bytes = try FileBytes.read(path: path)
+    try run { try ArchiveValidation.validate(bytes) }
 case "nib-instantiate":
     // Nibs that need external objects (storyboard placeholders) are left out.
     let nibs = BenchCorpus.files(in: "nib", magic: "NIBArchive").compactMap { f -> Nib? in
