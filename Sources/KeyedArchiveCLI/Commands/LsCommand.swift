@@ -39,8 +39,8 @@ struct LsCommand: ParsableCommand {
         }
         let items = Inventory.scan(tree)
         switch format {
-        case .json: StandardStream.write(Self.json(items, root: ref.description).serialized() + "\n")
-        case .text: StandardStream.write(Self.table(items, terminal: common.terminal))
+        case .json: StandardStream.write(Self.json(items, tree: tree, root: ref.description).serialized() + "\n")
+        case .text: StandardStream.write(Self.table(items, tree: tree, terminal: common.terminal))
         }
     }
 
@@ -66,7 +66,7 @@ struct LsCommand: ParsableCommand {
         }
     }
 
-    static func json(_ items: [InventoryItem], root: String) -> JSONValue {
+    static func json(_ items: [ArchiveInventory.Item], tree: FileTree, root: String) -> JSONValue {
         let rows: [JSONValue] = items.map { item in
             var row: [(String, JSONValue)] = [
                 ("path", .string(item.path)), ("kind", .string(item.kind)), ("format", .string(item.format)),
@@ -75,17 +75,17 @@ struct LsCommand: ParsableCommand {
                 ("platform", item.platform.map { .string($0.rawValue) } ?? .null),
             ]
             if let d = item.detail { row.append(("detail", .string(d))) }
-            if let e = item.error { row.append(("error", .string(e.description))) }
+            if let p = item.problem { row.append(("error", .string(Inventory.error(p, in: tree).description))) }
             return .object(row)
         }
         return .object([("version", .int(1)), ("root", .string(root)), ("items", .array(rows))])
     }
 
-    static func table(_ items: [InventoryItem], terminal: Terminal) -> String {
+    static func table(_ items: [ArchiveInventory.Item], tree: FileTree, terminal: Terminal) -> String {
         var rows: [[String]] = [["KIND", "FORMAT", "SIZE", "OBJECTS", "PLATFORM", "PATH"]]
         for i in items {
             rows.append([i.kind, i.format, String(i.size), i.objects.map(String.init) ?? "-",
-                         i.platform?.rawValue ?? "-", i.path + (i.error.map { "  ✗ " + $0.what } ?? "")])
+                         i.platform?.rawValue ?? "-", i.path + (i.problem.map { "  ✗ " + Inventory.error($0, in: tree).what } ?? "")])
         }
         var widths = [Int](repeating: 0, count: 6)
         for r in rows { for (c, cell) in r.enumerated() { widths[c] = max(widths[c], cell.count) } }
