@@ -9,7 +9,7 @@ enum NibDirectoryChoice {
         var files: [String: [UInt8]] = [:]
         // Only the directory's own files matter for the choice; nested directories are not read.
         for e in tree.entries where !e.path.contains("/") { files[e.path] = try e.read() }
-        let dir = MemoryNibDirectory(name: String(path.split(separator: "/").last ?? Substring(path)), files: files)
+        let dir = InMemoryNibDirectory(name: String(path.split(separator: "/").last ?? Substring(path)), files: files)
         do {
             let container = try NibContainer.open(.directory(dir))
             return (container.chosenEntry ?? "", container.bytes)

@@ -1,38 +1,6 @@
 import KeyedArchive
 import Nib
 
-/// A directory held in memory (a nib bundle or `.storyboardc` from disk or from a zip archive),
-/// presented to the Nib module's container code.
-struct MemoryNibDirectory: NibDirectory {
-    let name: String
-    /// Path relative to this directory → bytes.
-    let files: [String: [UInt8]]
-
-    func entries() throws(ArchiveError) -> [String] {
-        var names = Set<String>()
-        for path in files.keys { names.insert(String(path.prefix(while: { $0 != "/" }))) }
-        return names.sorted()
-    }
-
-    func isDirectory(_ entry: String) -> Bool {
-        files.keys.contains { $0.hasPrefix(entry + "/") }
-    }
-
-    func read(_ entry: String) throws(ArchiveError) -> [UInt8] {
-        guard let bytes = files[entry] else {
-            throw ArchiveError(.fileNotFound, "\(name) has no file \(entry)", keyPath: [name, entry])
-        }
-        return bytes
-    }
-
-    func subdirectory(_ entry: String) -> (any NibDirectory)? {
-        let prefix = entry + "/"
-        var sub: [String: [UInt8]] = [:]
-        for (path, bytes) in files where path.hasPrefix(prefix) { sub[String(path.dropFirst(prefix.count))] = bytes }
-        return sub.isEmpty ? nil : MemoryNibDirectory(name: entry, files: sub)
-    }
-}
-
 /// What a `nib` input opened as.
 enum NibInput {
     case nib(NibDocument, source: NibSource, container: NibContainer.Layout?)
@@ -49,7 +17,7 @@ enum NibInput {
         case .tree(let tree):
             var files: [String: [UInt8]] = [:]
             for (path, bytes) in try tree.readAll() { files[path] = bytes }
-            let dir = MemoryNibDirectory(name: name, files: files)
+            let dir = InMemoryNibDirectory(name: name, files: files)
             if StoryboardDocument.isStoryboard(dir) {
                 do { return .storyboard(try StoryboardDocument(directory: dir)) } catch { throw CLIError(path: shown, error) }
             }

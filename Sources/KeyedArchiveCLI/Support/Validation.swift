@@ -12,7 +12,7 @@ enum Validation {
     static func checkStoryboard(_ tree: FileTree, path: String) throws(CLIError) {
         var files: [String: [UInt8]] = [:]
         for (p, bytes) in try tree.readAll() { files[p] = bytes }
-        let dir = MemoryNibDirectory(name: String(path.split(separator: "/").last ?? Substring(path)), files: files)
+        let dir = InMemoryNibDirectory(name: String(path.split(separator: "/").last ?? Substring(path)), files: files)
         guard let (error, nibName) = ArchiveValidation.problem(inStoryboard: dir) else { return }
         throw CLIError(path: nibName.map { path + "/" + $0 + ".nib" } ?? path, error)
     }

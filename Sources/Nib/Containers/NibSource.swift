@@ -129,7 +129,7 @@ public struct InMemoryNibDirectory: NibDirectory {
 
     /// See ``NibDirectory/read(_:)``.
     public func read(_ entry: String) throws(ArchiveError) -> [UInt8] {
-        guard let b = files[entry] else { throw ArchiveError(.fileNotFound, "\(name) has no file \(entry)") }
+        guard let b = files[entry] else { throw ArchiveError(.fileNotFound, "\(name) has no file \(entry)", keyPath: [name, entry]) }
         return b
     }
 
