@@ -8,13 +8,15 @@ import CorpusSupport
 /// `validate` collects every input before it checks the first: named files must be read when checked,
 /// or a long argument list holds every file's bytes at once.
 @Suite struct ValidateInputReadingTests {
-    @Test func aNamedFileIsReadWhenItIsCheckedNotWhenItIsCollected() throws {
+    @Test(arguments: [false, true])
+    func aNamedFileIsReadWhenItIsCheckedNotWhenItIsCollected(recursive: Bool) throws {
         guard Corpus.require() else { return }
         let scratch = try Scratch()
         defer { scratch.cleanup() }
         let good = try Corpus.bytes(Fixtures.keyedSet)
         let file = try scratch.write(good, to: "one.archive")
-        let command = try ValidateCommand.parse([file.path])
+        // With --recursive a named file is only peeked at (is it a zip?) when collected.
+        let command = try ValidateCommand.parse((recursive ? ["-r"] : []) + [file.path])
         let units = try command.collect(InputReference(argument: file.path))
         #expect(units.count == 1)
         let unit = try #require(units.first)

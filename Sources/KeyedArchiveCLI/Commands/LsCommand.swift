@@ -49,12 +49,7 @@ struct LsCommand: ParsableCommand {
         if case .path(let p) = ref.location {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: p, isDirectory: &isDir), !isDir.boolValue {
-                var head: [UInt8] = []
-                if let handle = FileHandle(forReadingAtPath: p) {
-                    head = (try? handle.read(upToCount: 4)).map { Array($0) } ?? []
-                    try? handle.close()
-                }
-                guard Recognizer.isZip(head) else {
+                guard Recognizer.isZip(InputLoader.readHead(p, count: 4)) else {
                     throw CLIError(path: ref.description, what: "is a single file: ls lists directories and zip/ipa archives")
                 }
                 return try InputLoader.zipTree(p, display: ref.description)

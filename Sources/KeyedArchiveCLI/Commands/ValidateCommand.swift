@@ -146,15 +146,13 @@ struct ValidateCommand: ParsableCommand {
     /// The files one argument stands for.
     func collect(_ ref: InputReference) throws(CLIError) -> [Unit] {
         let shown = ref.description
-        // A zip named without a member is searched like a directory when recursive.
-        if case .path(let p) = ref.location, recursive, isDirectory(p) != true {
-            let head = try InputLoader.readFile(p, display: shown)
-            if Recognizer.isZip(head) { return units(in: try InputLoader.zipTree(p, display: shown), explicit: false) }
-            return [Unit(path: shown, explicit: true) { () throws(CLIError) in head }]
-        }
         // A named file is read when it is checked, not now: every unit is collected before the first is
-        // checked, so reading here held all named files in memory at once.
+        // checked, so reading here held all named files in memory at once. With --recursive only its
+        // first bytes are read now, to see whether it is a zip to search like a directory.
         if case .path(let p) = ref.location, isDirectory(p) == false {
+            if recursive, Recognizer.isZip(InputLoader.readHead(p, count: 4)) {
+                return units(in: try InputLoader.zipTree(p, display: shown), explicit: false)
+            }
             return [Unit(path: shown, explicit: true) { () throws(CLIError) in try InputLoader.readFile(p, display: shown) }]
         }
         switch try InputLoader.load(ref) {

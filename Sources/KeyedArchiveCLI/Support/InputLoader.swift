@@ -43,6 +43,14 @@ enum InputLoader {
         do { return try FileBytes.read(path: path, limit: maxFileSize) } catch { throw readError(error, display) }
     }
 
+    /// Up to `count` first bytes of the file at `path`; empty when it cannot be opened (reading it
+    /// in full reports why).
+    static func readHead(_ path: String, count: Int) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: count)).map { Array($0) } ?? []
+    }
+
     /// Standard input to its end, in chunks, capped.
     static func readStandardInput() throws(CLIError) -> [UInt8] {
         do { return try FileBytes.read(fileDescriptor: 0, name: "-", limit: maxFileSize) } catch { throw readError(error, "-") }
