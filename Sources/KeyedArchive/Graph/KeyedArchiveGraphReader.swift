@@ -34,10 +34,13 @@ struct KeyedArchiveGraphReader {
     var metadata = ArchiveGraph.Metadata(source: .keyedArchive)
     var keys: [String] = []
     var keyIndexByName: [String: Int] = [:]
-    /// Plist node index → for a string node, its graph key index (bplist keys are shared nodes, so this
-    /// saves String work); for an object dictionary node, the first `$objects` entry made from it. A
-    /// node is never both: keys are strings. -1 until known.
+    /// Plist node index → what is known of it, one load per key (bplist keys are shared nodes):
+    /// ≥ 0, a string node's graph key index; ``classKeyMemo``, the `$class` key; ≤ ``firstEntryMemo``, an
+    /// object dictionary node first listed as `$objects` entry `firstEntryMemo - memo`; -1 until known.
+    /// Signs keep the cases apart, so a dictionary used as a key is never read as a key index.
     var memo: [Int32]
+    static let classKeyMemo: Int32 = -2
+    static let firstEntryMemo: Int32 = -3
     /// Plist node index → which reserved key it spells (see ``ReservedKey``), computed once per node.
     var reservedTag: [UInt8]
 
@@ -125,8 +128,9 @@ struct KeyedArchiveGraphReader {
             guard isClassDictionary(node) else {
                 // A dict node listed by several entries is read once; the others share its values, so
                 // the tables stay linear in the input (a bplist may list one node a million times).
-                guard memo[node] < 0 else { continue }
-                memo[node] = Int32(i)
+                guard memo[node] == -1 else { continue }
+                // entries.count ≤ limits.maxObjectCount; an index past Int32 just goes unshared.
+                if let tag = Int32(exactly: i).map({ Self.firstEntryMemo - $0 }) { memo[node] = tag }
                 let (keysAt, pairs) = plist.dictSlots(node)
                 valueCount += pairs
                 for j in 0 ..< pairs {
@@ -157,9 +161,9 @@ struct KeyedArchiveGraphReader {
             switch plist.kind(node) {
             case .dict where isClassEntry[i]:
                 objects.append(ArchiveObject(kind: .classDescription, classIndex: Int(classOfEntry[i]), valueStart: 0, valueCount: 0))
-            case .dict where memo[node] >= 0 && Int(memo[node]) < i:
+            case .dict where memo[node] <= Self.firstEntryMemo && Int(Self.firstEntryMemo - memo[node]) < i:
                 // The same dict node as an earlier entry: the same class and values.
-                objects.append(objects[Int(memo[node])])
+                objects.append(objects[Int(Self.firstEntryMemo - memo[node])])
             case .dict:
                 try appendObjectEntry(node, index: i, classOfEntry: classOfEntry)
             default:
@@ -209,7 +213,10 @@ struct KeyedArchiveGraphReader {
         for j in 0 ..< pairs {
             let keyNode = plist.member(atSlot: keysAt + j)
             let valueNode = plist.member(atSlot: keysAt + pairs + j)
-            if reserved(keyNode) == .classRef {
+            // One load answers both "is it $class?" and "which key?" once the key node has been seen.
+            var k = Int(memo[keyNode])
+            if k < 0, k != Int(Self.classKeyMemo) { k = try firstSight(ofKey: keyNode, objectIndex: index) }
+            if k == Int(Self.classKeyMemo) {
                 if let uid = plist.uid(valueNode), uid < UInt64(classOfEntry.count), classOfEntry[Int(uid)] >= 0 {
                     classIndex = Int(classOfEntry[Int(uid)])
                 } else {
@@ -218,22 +225,32 @@ struct KeyedArchiveGraphReader {
                 }
                 continue
             }
-            let k = try keyIndex(node: keyNode, objectIndex: index)
             values.append(ArchiveKeyedValue(key: k, value: try convert(valueNode, objectIndex: index)))
         }
         let count = values.count - start
         objects.append(ArchiveObject(kind: .object, classIndex: classIndex, valueStart: count == 0 ? 0 : start, valueCount: count))
     }
 
+    /// An object dictionary's key node not seen before: ``classKeyMemo`` for `$class`, else its key
+    /// index; either is remembered in ``memo``.
+    private mutating func firstSight(ofKey node: Int, objectIndex: Int) throws(ArchiveError) -> Int {
+        if plist.kind(node) == .string, reserved(node) == .classRef {
+            memo[node] = Self.classKeyMemo
+            return Int(Self.classKeyMemo)
+        }
+        return try keyIndex(node: node, objectIndex: objectIndex)
+    }
+
     private mutating func keyIndex(node: Int, objectIndex: Int?) throws(ArchiveError) -> Int {
-        // The memo holds key indices for string nodes only (see ``memo``).
-        if memo[node] >= 0, plist.kind(node) == .string { return Int(memo[node]) }
+        // Only string nodes hold a key index ≥ 0 (see ``memo``).
+        if memo[node] >= 0 { return Int(memo[node]) }
         guard let raw = plist.string(node) else {
             throw ArchiveError(.corruptArchive, "an object dictionary has a non-string key (\(plist.kind(node)))",
                                objectIndex: objectIndex)
         }
         let k = internKey(KeyedArchiveKeys.graphKey(forArchiveKey: raw))
-        memo[node] = Int32(k)
+        // The `$class` tag stays: object dictionaries read it; a key index past Int32 is not remembered.
+        if memo[node] == -1, let small = Int32(exactly: k) { memo[node] = small }
         return k
     }
 
