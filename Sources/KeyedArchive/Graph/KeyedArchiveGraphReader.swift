@@ -281,7 +281,15 @@ struct KeyedArchiveGraphReader {
     /// Converts one plist value. Inline containers are flattened into `items` through a worklist:
     /// each container reserves its member slots, and nested containers are filled in later.
     private mutating func convert(_ node: Int, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
-        if !isContainer(node) { return scalarValue(node) }
+        let n = plist.nodes[node]
+        switch n.kind {
+        case .array, .set, .dict: return try convertContainer(node, objectIndex: objectIndex)
+        default: return scalarValue(n)
+        }
+    }
+
+    /// ``convert(_:objectIndex:)`` for an array, set or dict node.
+    private mutating func convertContainer(_ node: Int, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
         // The worklist's buffer is kept across calls (moved out and back, never copied): one
         // allocation per read instead of one per inline container.
         var pending = worklist
@@ -318,8 +326,11 @@ struct KeyedArchiveGraphReader {
 
     private mutating func memberValue(_ node: Int, _ pending: inout [(node: Int, slots: Int)],
                                       objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
-        if !isContainer(node) { return scalarValue(node) }
-        return try reserve(node, &pending, objectIndex: objectIndex)
+        let n = plist.nodes[node]
+        switch n.kind {
+        case .array, .set, .dict: return try reserve(node, &pending, objectIndex: objectIndex)
+        default: return scalarValue(n)
+        }
     }
 
     /// Reserves the member slots of a container node and queues it for filling.
@@ -351,32 +362,37 @@ struct KeyedArchiveGraphReader {
         }
     }
 
-    /// The graph value of a non-container node (not optional: an `Optional<ArchiveValue>` per value
-    /// cost a copy through memory). Arrays, sets and dicts give `.nil`: callers handle them first.
-    /// Inlined: as a call from a mutating method it copied the whole reader (288 bytes) per value.
-    @inline(__always) private func scalarValue(_ node: Int) -> ArchiveValue {
-        switch plist.kind(node) {
+    /// The graph value of a non-container node, from the node itself (one load, as the accessors of
+    /// ``PropertyList`` read it; not optional: an `Optional<ArchiveValue>` per value cost a copy through
+    /// memory). Arrays, sets and dicts give `.nil`: callers handle them first. Inlined: as a call from a
+    /// mutating method it copied the whole reader (288 bytes) per value.
+    @inline(__always) private func scalarValue(_ n: PlistNode) -> ArchiveValue {
+        switch n.kind {
         case .null, .fill: return .nil
-        case .bool: return .bool(plist.bool(node) ?? false)
+        case .bool: return .bool(n.extra != 0)
         case .integer:
-            if let v = plist.int64(node) { return .int(v, width: 0) }
-            if let u = plist.uint64(node) { return .unsignedInt(u) }
-            return plist.wideInteger(node).map { .wideInt($0) } ?? .nil
+            switch n.extra {
+            case 0: return .int(Int64(bitPattern: n.payload), width: 0)
+            case 1: return .unsignedInt(n.payload)
+            default:
+                let i = Int(truncatingIfNeeded: n.payload)
+                guard i >= 0, i < plist.wideIntegers.count else { return .nil }
+                let w = plist.wideIntegers[i]
+                return .wideInt(PlistWideInteger(high: w.high, low: w.low))
+            }
         case .real:
-            let d = plist.real(node) ?? 0
-            return plist.realWidth(node) == 4 ? .float(Float(d)) : .double(d)
-        case .date: return .date(plist.date(node) ?? 0)
-        case .data:
-            guard let r = plist.dataRange(node) else { return .nil }
-            return .bytes(ArchiveRange(start: r.lowerBound, count: r.count))
+            let d = Double(bitPattern: n.payload)
+            return n.extra == 4 ? .float(Float(d)) : .double(d)
+        case .date: return .date(Double(bitPattern: n.payload))
+        case .data: return .bytes(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: Int(n.count)))
         case .string:
-            guard let (enc, r) = plist.stringBytes(node) else { return .nil }
-            return .string(ArchiveRange(start: r.lowerBound, count: r.count), encoding: enc)
+            let enc = PlistStringEncoding(rawValue: n.extra) ?? .utf8
+            let byteCount = enc == .utf16BigEndian ? Int(n.count) * 2 : Int(n.count)
+            return .string(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: byteCount), encoding: enc)
         case .uid:
-            let uid = plist.uid(node) ?? 0
-            if uid == 0 { return .nil }
+            if n.payload == 0 { return .nil }
             // A UID beyond Int stays a (dangling) reference; decoding it reports the error.
-            return .ref(Int(exactly: uid) ?? Int.max)
+            return .ref(Int(exactly: n.payload) ?? Int.max)
         case .array, .set, .dict:
             return .nil
         }

@@ -62,4 +62,31 @@ import Testing
         #expect(g.string(g.objects[3].plainValue) == "$class")
         #expect(g.topValue(forKey: "$class") == .ref(3))
     }
+
+    @Test func everyScalarKindMapsToItsGraphValue() throws {
+        var b = PropertyListBuilder()
+        let wide = PlistWideInteger(high: 5, low: 7)
+        let scalars: [(String, Int)] = [
+            ("bool", b.addBool(true)), ("neg", b.addInteger(Int64(-3))), ("big", b.addInteger(UInt64.max)),
+            ("wide", b.addInteger(wide)), ("f32", b.addReal(Float(1.5))), ("f64", b.addReal(2.25)),
+            ("date", b.addDate(86400)), ("data", b.addData([1, 2, 3])), ("ascii", b.addString("abc")),
+            ("utf16", b.addString("é☃")), ("nilRef", b.addUID(0)), ("ref", b.addUID(2)),
+        ]
+        let classDict = b.addDict(keys: [b.addString("$classname")], values: [b.addString("Thing")])
+        let object = b.addDict(keys: [b.addString("$class")] + scalars.map { b.addString($0.0) }, values: [b.addUID(2)] + scalars.map(\.1))
+        let objects = b.addArray([b.addString("$null"), object, classDict])
+        let top = b.addDict(keys: [b.addString("root")], values: [b.addUID(1)])
+        let root = b.addDict(keys: [b.addString("$archiver"), b.addString("$version"), b.addString("$top"), b.addString("$objects")],
+                             values: [b.addString("NSKeyedArchiver"), b.addInteger(Int64(100000)), top, objects])
+        for list in [b.build(root: root), try PropertyList(binary: b.build(root: root).binaryData())] {
+            let g = try ArchiveGraph(keyedArchive: list)
+            func v(_ k: String) -> ArchiveValue? { g.value(ofObject: 1, forKey: k) }
+            #expect(v("bool") == .bool(true) && v("neg") == .int(-3, width: 0) && v("big") == .unsignedInt(UInt64.max))
+            #expect(v("wide") == .wideInt(wide) && v("f32") == .float(1.5) && v("f64") == .double(2.25) && v("date") == .date(86400))
+            guard case .bytes(let r)? = v("data") else { Issue.record("data is not bytes"); return }
+            #expect(Array(g.bytes(r)) == [1, 2, 3])
+            #expect(v("ascii").flatMap { g.string($0) } == "abc" && v("utf16").flatMap { g.string($0) } == "é☃")
+            #expect(v("nilRef") == .nil && v("ref") == .ref(2))
+        }
+    }
 }
