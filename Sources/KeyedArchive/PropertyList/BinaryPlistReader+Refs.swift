@@ -12,6 +12,8 @@ extension BinaryPlistReader {
         switch trailer.objectRefSize {
         case 1: return try copyRefs(BinaryPlistWidth1(), maxDepth: maxDepth)
         case 2: return try copyRefs(BinaryPlistWidth2(), maxDepth: maxDepth)
+        // Above 65,535 objects CoreFoundation writes 4-byte refs: every large archive.
+        case 4: return try copyRefs(BinaryPlistWidth4(), maxDepth: maxDepth)
         default: return try copyRefs(BinaryPlistAnyWidth(width: trailer.objectRefSize), maxDepth: maxDepth)
         }
     }
