@@ -129,8 +129,8 @@ struct KeyedArchiveGraphReader {
                 // A dict node listed by several entries is read once; the others share its values, so
                 // the tables stay linear in the input (a bplist may list one node a million times).
                 guard memo[node] == -1 else { continue }
-                // entries.count ≤ limits.maxObjectCount; an index past Int32 just goes unshared.
-                if let tag = Int32(exactly: i).map({ Self.firstEntryMemo - $0 }) { memo[node] = tag }
+                // The tag -3 - i must fit Int32; an entry past that (only under raised limits) goes unshared.
+                if i <= Int(Int32.max) + Int(Self.firstEntryMemo) + 1 { memo[node] = Self.firstEntryMemo - Int32(truncatingIfNeeded: i) }
                 let (keysAt, pairs) = plist.dictSlots(node)
                 valueCount += pairs
                 for j in 0 ..< pairs {
