@@ -94,7 +94,18 @@ struct ReadmeExampleTests {
         #expect(nib.document.connections.map(\.label) == ["window", "delegate", "viewController"])
     }
 
-    @Test func compileAXIB() throws {
+    @Test func checkAndCompareLikeTheCLI() throws {
+        let bytes = Array(try Data(contentsOf: Corpus.packageRoot.appendingPathComponent("Samples/NSSet-Numbers.archive")))
+        try ArchiveValidation.validate(bytes)  // throws the first problem, with its byte offset, object and key path
+        let document = try ArchiveDocument.open(bytes)
+        print(document.summary, document.objectCount)  // keyed archive (binary) 8
+        print(try ArchiveDiff(document, document).isEmpty)  // true
+        #expect(document.summary == "keyed archive (binary)" && document.objectCount == 8)
+        #expect(try ArchiveDiff(document, document).isEmpty)
+        #expect(throws: ArchiveError.self) { try ArchiveValidation.validate(Array(bytes.dropLast(8))) }
+    }
+
+        @Test func compileAXIB() throws {
         let doc = try XIBDocument(contentsOf: Corpus.packageRoot.appendingPathComponent("Samples/minimal.xib"))
         let compiled = try NibCompiler(options: .init(module: "MyApp")).compile(doc)
         for diagnostic in compiled.diagnostics { print(diagnostic) }  // "line:col: warning: …"; none for this file
