@@ -7,9 +7,11 @@ import KeyedArchive
 import Nib
 
 /// `FuzzNibModel`: the nib document model over a flat nib of either container (NIBArchive or keyed
-/// archive), then every model record, the JSON summary, and the first embedded nibs (one level).
+/// archive), then every model record, the JSON summary, and the first embedded nibs (one level); and the
+/// document tools the CLI's `validate`, `diff` and `ls` use on the same bytes.
 enum FuzzNibModel {
     static func run(_ bytes: [UInt8]) {
+        documentTools(bytes)
         let options = NibOpenOptions(limits: FuzzLimits.standard)
         guard let document = try? NibDocument(source: .data(bytes, name: "fuzz.nib"), options: options) else { return }
         walk(document)
@@ -32,5 +34,21 @@ enum FuzzNibModel {
         blackHole(summary.objectCount)
         // The CLI prints this summary as JSON; encoding may throw (NaN) but must not trap.
         blackHole(try? JSONEncoder().encode(summary).count)
+    }
+
+    /// `ArchiveDocument`, `ArchiveValidation`, `ArchiveInventory` and `ArchiveDiff` (a document against
+    /// itself walks both graphs in step), as `validate`, `ls` and `diff` run them.
+    static func documentTools(_ bytes: [UInt8]) {
+        blackHole(ArchiveInventory.describe(bytes, path: "fuzz.nib").kind)
+        guard let (document, problem) = try? ArchiveDocument.openLeniently(bytes, limits: FuzzLimits.standard) else { return }
+        blackHole(problem?.code)
+        blackHole(document.summary)
+        blackHole(ArchiveValidation.problem(in: document)?.code)
+        if let graph = document.graph {
+            blackHole(NibPlatform.detect(graph))
+            blackHole((try? graph.verifyReferences()) != nil)
+            blackHole(NibConnectionSummary.describe(graph).count)
+        }
+        blackHole((try? ArchiveDiff(document, document, limit: 50))?.isEmpty)
     }
 }

@@ -21,7 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case codable
     /// NIBArchive reader → ``ArchiveGraph``, then every object and value walked.
     case nibArchive = "nibarchive"
-    /// Nib document model over any nib container.
+    /// Nib document model over any nib container, and the document tools (`ArchiveValidation`,
+    /// `ArchiveInventory`, `ArchiveDiff`) on the same bytes.
     case nibModel = "nibmodel"
     /// Nib instantiation with generic objects.
     case nibInstantiate = "nibinstantiate"
