@@ -16,9 +16,13 @@ public struct ArchiveDiff: Sendable {
 
     /// One difference, at a key path (`root.items[2].name`, or a graph path from `$top`).
     public struct Difference: Sendable, Hashable {
+        /// Added, removed or changed.
         public var kind: Kind
+        /// Where: from a property list's root (`root.items[2]`), or from `$top` through the objects walked (`$top.root → #12.title`).
         public var path: String
+        /// What differs: `"Ada" ≠ "Grace"`, `only in the first plist`, ….
         public var message: String
+        /// A difference of `kind` at `path`.
         public init(kind: Kind, path: String, message: String) {
             self.kind = kind
             self.path = path
@@ -28,8 +32,11 @@ public struct ArchiveDiff: Sendable {
 
     /// A class whose number of objects differs: `first` objects before, `second` after.
     public struct ClassCountChange: Sendable, Hashable {
+        /// The archived class name.
         public var className: String
+        /// Objects of the class in the first document.
         public var first: Int
+        /// Objects of the class in the second document.
         public var second: Int
     }
 
@@ -37,6 +44,7 @@ public struct ArchiveDiff: Sendable {
     public struct InputError: Error, Sendable {
         /// 0 for the first document, 1 for the second.
         public var input: Int
+        /// Why it could not be compared.
         public var error: ArchiveError
     }
 
@@ -46,6 +54,7 @@ public struct ArchiveDiff: Sendable {
     public var classCounts: [ClassCountChange] = []
     /// Connections (as ``NibConnectionSummary`` lines) only in the first document, and only in the second.
     public var connectionsOnlyInFirst: [String] = []
+    /// Connections only in the second document.
     public var connectionsOnlyInSecond: [String] = []
 
     /// Whether the documents are equivalent.

@@ -18,6 +18,7 @@ public enum ArchiveInventory {
         /// Reads the file; called at most once, and only for files that are looked at.
         public var read: () throws(ArchiveError) -> [UInt8]
 
+        /// A file at `path` of `size` bytes, read by `read` when it is looked at.
         public init(path: String, size: Int, read: @escaping () throws(ArchiveError) -> [UInt8]) {
             self.path = path
             self.size = size
@@ -29,6 +30,7 @@ public enum ArchiveInventory {
     public struct Problem: Error, Sendable {
         /// The file the error is in, relative to the tree (for an item with no file of its own, the item's path).
         public var path: String
+        /// What went wrong there.
         public var error: ArchiveError
     }
 
@@ -44,9 +46,11 @@ public enum ArchiveInventory {
         public var size: Int
         /// Entries in the object table (a storyboard: over all its nibs).
         public var objects: Int?
+        /// The UI framework of a nib or storyboard, when its root keys or Info.plist say.
         public var platform: NibPlatform?
         /// For a nib directory, the file read; for a storyboard, how many nibs it holds.
         public var detail: String?
+        /// Why the item could not be described in full; nil for a sound one.
         public var problem: Problem?
     }
 
