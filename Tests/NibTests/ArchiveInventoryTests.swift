@@ -87,4 +87,14 @@ import CorpusSupport
         let items = ArchiveInventory.scan(files)
         #expect(items.count == 1 && items.first?.problem?.path == "a/b.plist" && items.first?.problem?.error.code == .readFailed)
     }
+
+    @Test func recordedSizesSumWithoutOverflow() {
+        // A zip may record any entry size; two huge ones in one bundle must not trap.
+        let files = ["A.nib/objects.nib", "A.nib/runtime.nib", "B.storyboardc/Info.plist", "B.storyboardc/x.nib"].map { path in
+            ArchiveInventory.File(path: path, size: Int.max) { () throws(ArchiveError) -> [UInt8] in Array("junk".utf8) }
+        }
+        let items = ArchiveInventory.scan(files)
+        #expect(items.map(\.size) == [Int.max, Int.max])
+        #expect(items.allSatisfy { $0.problem != nil })
+    }
 }

@@ -141,7 +141,7 @@ public enum ArchiveInventory {
 
     /// A nib directory at `path`, whose `files` are relative to it: described by the file a loader reads.
     static func nibDirectory(_ files: [File], path: String) -> Item {
-        let size = files.reduce(0) { $0 + $1.size }
+        let size = totalSize(files)
         var own: [String: [UInt8]] = [:]
         let container: NibContainer
         do throws(Problem) {
@@ -169,7 +169,7 @@ public enum ArchiveInventory {
     /// A `.storyboardc` at `path`, whose `files` are relative to it: its platform from `Info.plist`,
     /// and the objects of every nib in it (flat `.nib` files and nib directories, one level down).
     static func storyboard(_ files: [File], path: String) -> Item {
-        let size = files.reduce(0) { $0 + $1.size }
+        let size = totalSize(files)
         var item = Item(path: path, kind: "storyboard", format: "storyboardc", size: size)
         if let info = files.first(where: { $0.path == "Info.plist" }) {
             do {
@@ -213,6 +213,16 @@ public enum ArchiveInventory {
         item.objects = total
         item.detail = "\(nibs.count) nibs"
         return item
+    }
+
+    /// The files' recorded sizes summed, saturating: a zip may record any size up to 2⁶⁴ per entry.
+    static func totalSize(_ files: [File]) -> Int {
+        var total = 0
+        for f in files {
+            let (sum, overflow) = total.addingReportingOverflow(Swift.max(f.size, 0))
+            total = overflow ? Int.max : sum
+        }
+        return total
     }
 
     private static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
