@@ -43,12 +43,13 @@ enum FuzzNibModel {
         guard let (document, problem) = try? ArchiveDocument.openLeniently(bytes, limits: FuzzLimits.standard) else { return }
         blackHole(problem?.code)
         blackHole(document.summary)
-        blackHole(ArchiveValidation.problem(in: document)?.code)
+        // Every call takes the harness's limits: a plain plist's shared containers may expand 2ⁿ-fold.
+        blackHole(ArchiveValidation.problem(in: document, limits: FuzzLimits.standard)?.code)
         if let graph = document.graph {
             blackHole(NibPlatform.detect(graph))
             blackHole((try? graph.verifyReferences()) != nil)
             blackHole(NibConnectionSummary.describe(graph).count)
         }
-        blackHole((try? ArchiveDiff(document, document, limit: 50))?.isEmpty)
+        blackHole((try? ArchiveDiff(document, document, limit: 50, limits: FuzzLimits.standard))?.isEmpty)
     }
 }

@@ -62,16 +62,18 @@ public struct ArchiveDiff: Sendable {
         differences.isEmpty && classCounts.isEmpty && connectionsOnlyInFirst.isEmpty && connectionsOnlyInSecond.isEmpty
     }
 
-    /// Compares two documents, stopping after `limit` value differences.
+    /// Compares two documents, stopping after `limit` value differences. `limits` bound the materialised
+    /// values of property lists, whose shared containers may expand far beyond their bytes.
     ///
     /// - Throws: ``InputError`` when one document cannot be read in full (a property list value that
     ///   does not decode, a keyed nib that does not convert) or a property list is compared with an archive.
-    public init(_ first: ArchiveDocument, _ second: ArchiveDocument, limit: Int = 200) throws(InputError) {
+    public init(_ first: ArchiveDocument, _ second: ArchiveDocument, limit: Int = 200,
+                limits: DecodingLimits = .default) throws(InputError) {
         switch (first, second) {
         case let (.plist(p), .plist(q)):
             let x: PlistValue, y: PlistValue
-            do { x = try p.value(at: nil) } catch { throw InputError(input: 0, error: error) }
-            do { y = try q.value(at: nil) } catch { throw InputError(input: 1, error: error) }
+            do { x = try p.value(at: nil, limits: limits) } catch { throw InputError(input: 0, error: error) }
+            do { y = try q.value(at: nil, limits: limits) } catch { throw InputError(input: 1, error: error) }
             differences = PlistDiff.compare(x, y, limit: limit)
         default:
             var graphs: [ArchiveGraph] = []

@@ -39,7 +39,7 @@ public enum ArchiveDocument: Sendable {
         let format = ArchiveFormat.detect(bytes)
         if format == .nibArchive || format == .typedstream {
             let document = try open(bytes, limits: limits)
-            return (document, ArchiveValidation.problem(in: document))
+            return (document, ArchiveValidation.problem(in: document, limits: limits))
         }
         let plist = try PropertyList(parsing: bytes, limits: limits)
         guard isKeyedArchive(plist) else { return (.plist(plist), nil) }
@@ -49,7 +49,7 @@ public enum ArchiveDocument: Sendable {
         } catch {
             return (.plist(plist), error)
         }
-        return (document, ArchiveValidation.problem(in: document))
+        return (document, ArchiveValidation.problem(in: document, limits: limits))
     }
 
     /// Whether the root is a dictionary with `$archiver` or `$objects`: what makes ``open(_:limits:)``

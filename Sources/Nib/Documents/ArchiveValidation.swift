@@ -13,18 +13,19 @@ public enum ArchiveValidation {
     ///   index and key path, or line and column).
     public static func validate(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) {
         let document = try ArchiveDocument.open(bytes, limits: limits)
-        if let problem = problem(in: document) { throw problem }
+        if let problem = problem(in: document, limits: limits) { throw problem }
     }
 
     /// What is wrong with a parsed document beyond parsing: a keyed archive's structure as
     /// `NSKeyedUnarchiver` checks it, references in the graph, and for a nib its model and load plan.
-    /// Nil when nothing is.
-    public static func problem(in document: ArchiveDocument) -> ArchiveError? {
+    /// Nil when nothing is. `limits` bound the materialised values of a plain property list, whose shared
+    /// containers may expand far beyond its bytes.
+    public static func problem(in document: ArchiveDocument, limits: DecodingLimits = .default) -> ArchiveError? {
         do throws(ArchiveError) {
             switch document {
             case .plist(let plist):
                 // Materialise every value once: strings, dates and numbers are decoded lazily otherwise.
-                _ = try plist.value(at: nil)
+                _ = try plist.value(at: nil, limits: limits)
             case .keyedArchive(let plist, let graph):
                 try plist.checkKeyedArchiveStructure()
                 try checkGraph(graph)

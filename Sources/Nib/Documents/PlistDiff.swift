@@ -4,6 +4,8 @@ import KeyedArchive
 enum PlistDiff {
     /// At most `limit` differences, in walk order (one dictionary can add several at once).
     static func compare(_ a: PlistValue, _ b: PlistValue, limit: Int) -> [ArchiveDiff.Difference] {
+        // Equal values (one linear comparison) need no walk, which builds a path per member.
+        if a == b { return [] }
         var out: [ArchiveDiff.Difference] = []
         var stack: [(PlistValue, PlistValue, String)] = [(a, b, "root")]
         while let (x, y, path) = stack.popLast(), out.count < limit {
