@@ -18,8 +18,8 @@ public enum ArchiveValidation {
 
     /// What is wrong with a parsed document beyond parsing: a keyed archive's structure as
     /// `NSKeyedUnarchiver` checks it, references in the graph, and for a nib its model and load plan.
-    /// Nil when nothing is. `limits` bound the materialised values of a plain property list, whose shared
-    /// containers may expand far beyond its bytes.
+    /// Nil when nothing is. `limits` bound what may expand far beyond the bytes: the materialised values
+    /// of a plain property list and a nib load plan's shared values.
     public static func problem(in document: ArchiveDocument, limits: DecodingLimits = .default) -> ArchiveError? {
         do throws(ArchiveError) {
             switch document {
@@ -28,9 +28,9 @@ public enum ArchiveValidation {
                 _ = try plist.value(at: nil, limits: limits)
             case .keyedArchive(let plist, let graph):
                 try plist.checkKeyedArchiveStructure()
-                try checkGraph(graph)
+                try checkGraph(graph, limits: limits)
             case .nibArchive(let graph):
-                try checkGraph(graph)
+                try checkGraph(graph, limits: limits)
             case .typedstream(let graph):
                 // The reader resolved every reference; what is left is the Foundation shapes it holds.
                 try graph.verifyReferences()
@@ -46,11 +46,12 @@ public enum ArchiveValidation {
         return nil
     }
 
-    /// A graph's references, and for anything that looks like a nib, its model and load plan.
-    private static func checkGraph(_ graph: ArchiveGraph) throws(ArchiveError) {
+    /// A graph's references, and for anything that looks like a nib, its model and load plan (whose
+    /// shared values `limits` bound).
+    private static func checkGraph(_ graph: ArchiveGraph, limits: DecodingLimits) throws(ArchiveError) {
         try graph.verifyReferences()
         if NibPlatform.detect(graph) != nil || graph.metadata.source == .nibArchive {
-            _ = try Nib(document: try NibDocument(graph: graph))
+            _ = try Nib(document: try NibDocument(graph: graph), limits: limits)
         }
     }
 
