@@ -70,11 +70,7 @@ public enum ArchiveInventory {
         }
         for b in bundleOrder {
             progress(b)
-            let inside = (bundles[b] ?? []).map { f -> File in
-                var f = f
-                f.path = String(f.path.dropFirst(b.count + 1))
-                return f
-            }
+            let inside = rerooted(bundles[b] ?? [], under: b)
             items.append(b.hasSuffix(".storyboardc") ? storyboard(inside, path: b) : nibDirectory(inside, path: b))
         }
         return items.sorted { $0.path < $1.path }
@@ -180,6 +176,13 @@ public enum ArchiveInventory {
         } else {
             item.problem = Problem(path: path, error: ArchiveError(.notANib, "storyboardc without Info.plist"))
         }
+        // Files under each top-level nib directory, grouped in one pass (a filter per directory was
+        // quadratic in a zip's entries).
+        var directoryFiles: [String: [File]] = [:]
+        for f in files {
+            let first = f.path.prefix(while: { $0 != "/" })
+            if first.count < f.path.count, first.hasSuffix(".nib") { directoryFiles[String(first), default: []].append(f) }
+        }
         var total = 0
         var nibs: [String] = []
         var seenDirectories: Set<String> = []
@@ -187,22 +190,15 @@ public enum ArchiveInventory {
             let parts = f.path.split(separator: "/")
             if parts.count == 1, f.path.hasSuffix(".nib") {
                 nibs.append(f.path)
-                let described: Item
-                do { described = describe(try f.read(), path: f.path) } catch {
-                    described = Item(path: f.path, kind: "?", format: "?", size: f.size, problem: Problem(path: f.path, error: error))
-                }
-                if described.problem == nil, let n = described.objects { total += n } else if item.problem == nil {
+                if let d = (try? f.read()).map({ describe($0, path: f.path) }), d.problem == nil, let n = d.objects {
+                    total += n
+                } else if item.problem == nil {
                     item.problem = Problem(path: path + "/" + f.path, error: ArchiveError(.notANib, "not a readable nib"))
                 }
             } else if parts.count == 2, parts[0].hasSuffix(".nib"), seenDirectories.insert(String(parts[0])).inserted {
                 let directory = String(parts[0])
                 nibs.append(directory)
-                let inside = files.filter { $0.path.hasPrefix(directory + "/") }.map { f -> File in
-                    var f = f
-                    f.path = String(f.path.dropFirst(directory.count + 1))
-                    return f
-                }
-                let d = nibDirectory(inside, path: directory)
+                let d = nibDirectory(rerooted(directoryFiles[directory] ?? [], under: directory), path: directory)
                 if let n = d.objects { total += n }
                 if item.problem == nil, var problem = d.problem {
                     problem.path = path + "/" + problem.path
@@ -213,6 +209,15 @@ public enum ArchiveInventory {
         item.objects = total
         item.detail = "\(nibs.count) nibs"
         return item
+    }
+
+    /// `files`, all under directory `prefix`, with paths relative to it.
+    static func rerooted(_ files: [File], under prefix: String) -> [File] {
+        files.map { f in
+            var f = f
+            f.path = String(f.path.dropFirst(prefix.count + 1))
+            return f
+        }
     }
 
     /// The files' recorded sizes summed, saturating: a zip may record any size up to 2⁶⁴ per entry.
