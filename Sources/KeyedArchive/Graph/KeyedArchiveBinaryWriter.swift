@@ -234,13 +234,17 @@ struct KeyedArchiveBinaryWriter {
         let (id, slot) = table.container(tag: 0xD0, count: count + 1)
         if classKeyID < 0 { classKeyID = literal("$class") }
         table.members[slot] = UInt32(truncatingIfNeeded: classKeyID)
+        // Each id is made before it is stored: a store whose right side calls back into the writer holds
+        // (retains) the member table across that call.
         for j in 0 ..< count {
-            table.members[slot + 1 + j] = UInt32(truncatingIfNeeded: try keyID(graph.values[start + j].key))
+            let key = try keyID(graph.values[start + j].key)
+            table.members[slot + 1 + j] = UInt32(truncatingIfNeeded: key)
         }
         let uid = table.uid(UInt64(classEntry[graph.objects[index].classIndex]))
         table.members[slot + count + 1] = UInt32(truncatingIfNeeded: uid)
         for j in 0 ..< count {
-            table.members[slot + count + 2 + j] = UInt32(truncatingIfNeeded: try shallowValue(graph.values[start + j].value, objectIndex: index))
+            let member = try shallowValue(graph.values[start + j].value, objectIndex: index)
+            table.members[slot + count + 2 + j] = UInt32(truncatingIfNeeded: member)
         }
         return id
     }
@@ -262,7 +266,8 @@ struct KeyedArchiveBinaryWriter {
         let total = tag == 0xD0 ? 2 * pairs : r.count
         for k in 0 ..< total {
             let at = tag != 0xD0 ? k : k < pairs ? 2 * k : 2 * (k - pairs) + 1
-            table.members[slot + k] = UInt32(truncatingIfNeeded: try value(graph.items[r.start + at], objectIndex: objectIndex))
+            let member = try value(graph.items[r.start + at], objectIndex: objectIndex)
+            table.members[slot + k] = UInt32(truncatingIfNeeded: member)
         }
         return id
     }

@@ -41,13 +41,13 @@ struct BinaryPlistObjectTable {
     let storage: [UInt8]
     /// Objects in output order; appended only by ``uid(_:)``, ``container(tag:count:)`` and ``uniqued(_:)``,
     /// which keep ``bodyBytes`` and ``referenceCount`` in step.
-    private(set) var objects: [Object] = []
+    let objects: TableBuffer<Object>
     /// Bytes of every object but its member references, summed as objects are added.
     private(set) var bodyBytes = 0
     /// Member references of every container (each is written `refSize` bytes wide).
     private(set) var referenceCount = 0
     /// Output member ids of every container (dict: keys, then values).
-    var members: [UInt32] = []
+    let members: TableBuffer<UInt32>
     /// Transcoded string bytes (UTF-8 → UTF-16BE, or UTF-16 that is all ASCII → ASCII).
     var scratch: [UInt8] = []
     /// High halves of 128-bit integers that are neither 0 nor all ones.
@@ -58,12 +58,12 @@ struct BinaryPlistObjectTable {
     init(storage: [UInt8], expectedObjects: Int, expectedMembers: Int) {
         self.storage = storage
         unique = UniqueTable(expected: expectedObjects)
-        objects.reserveCapacity(expectedObjects)
-        members.reserveCapacity(expectedMembers)
+        objects = TableBuffer(capacity: expectedObjects)
+        members = TableBuffer(capacity: expectedMembers)
     }
 
     /// Room for `count` objects in all, so appending up to there does not reallocate.
-    mutating func reserveObjects(_ count: Int) { objects.reserveCapacity(count) }
+    func reserveObjects(_ count: Int) { objects.reserveCapacity(count) }
 
     /// A new UID object (UIDs are never shared).
     mutating func uid(_ value: UInt64) -> Int {
@@ -77,8 +77,7 @@ struct BinaryPlistObjectTable {
     mutating func container(tag: UInt8, count: Int) -> (id: Int, slot: Int) {
         let slot = members.count
         let total = tag == 0xD0 ? 2 * count : count
-        // A plain loop: `append(contentsOf: repeatElement…)` looks up a protocol conformance per call.
-        for _ in 0 ..< total { members.append(0) }
+        members.append(repeating: 0, count: total)
         objects.append(Object(tag: tag, count: count, payload: UInt64(slot), high: 0))
         bodyBytes += 1 + Self.countBytes(count)
         referenceCount += total
@@ -199,7 +198,8 @@ struct BinaryPlistObjectTable {
     private mutating func growUnique() {
         let old = unique.slots
         unique = UniqueTable(expected: old.count)
-        for entry in old where entry != 0 {
+        for i in 0 ..< old.count where old[i] != 0 {
+            let entry = old[i]
             var slot = unique.firstSlot(hash(objects[Int(entry) - 1]))
             while unique.slots[slot] != 0 { slot = (slot + 1) & unique.mask }
             unique.slots[slot] = entry
@@ -428,7 +428,7 @@ struct ByteWriter {
 /// (seeded per process, so crafted inputs cannot collide on purpose; ids, not hashes, decide the output).
 /// Invariant: at most half full (the object table grows it), so every probe ends at an empty slot.
 struct UniqueTable {
-    var slots: [UInt32]
+    let slots: TableBuffer<UInt32>
     var mask: Int
     var used = 0
     /// 64 − log2(capacity): a probe starts at the hash's top bits. Stored, since counting the mask's
@@ -442,7 +442,8 @@ struct UniqueTable {
             cap <<= 1
             bits += 1
         }
-        slots = [UInt32](repeating: 0, count: cap)
+        slots = TableBuffer(capacity: cap)
+        slots.append(repeating: 0, count: cap)
         mask = cap - 1
         hashShift = 64 - bits
     }

@@ -1,0 +1,65 @@
+/// A growable table of trivial values with one owner: a writer's output objects and member references.
+///
+/// An `[Element]` held in a struct held in a struct pays a uniqueness check (a runtime call) on every
+/// store and append; an encode makes millions of them. This table is a class, so stores go straight to
+/// memory. Invariant: only the writer that made it uses it (no copies are handed out), and indices are
+/// checked like an array's.
+final class TableBuffer<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always) func append(_ element: Element) {
+        if count == capacity { grow(to: count + 1) }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Appends `n` copies of `element`.
+    func append(repeating element: Element, count n: Int) {
+        guard n > 0 else { return }
+        if n > capacity - count { grow(to: count + n) }
+        (base + count).initialize(repeating: element, count: n)
+        count += n
+    }
+
+    /// Room for `n` elements in all.
+    func reserveCapacity(_ n: Int) {
+        if n > capacity { grow(to: n) }
+    }
+
+    /// Capacity at least doubles, as an array's would.
+    private func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, 2 * capacity)
+        let p = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        p.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = p
+        capacity = newCapacity
+    }
+
+    @inline(__always) subscript(i: Int) -> Element {
+        get {
+            precondition(i >= 0 && i < count, "table index out of range")
+            return base[i]
+        }
+        set {
+            precondition(i >= 0 && i < count, "table index out of range")
+            base[i] = newValue
+        }
+    }
+
+    /// Calls `body` with the elements (valid only during the call).
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
