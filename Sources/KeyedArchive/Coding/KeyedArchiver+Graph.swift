@@ -22,27 +22,13 @@ extension KeyedArchiver {
 
     /// Stores `value` under key index `k` in the current object.
     private func putKey(_ value: ArchiveValue, _ k: Int) {
-        let base = current.start
-        let count = scopeCount - base
-        if count > 16, current.positions == nil {
-            var p: [Int: Int] = [:]
-            for i in 0 ..< count { p[scopeValues[base + i].key] = i }
-            current.positions = p
+        let count = scopeCount - current.start
+        // A key whose bit is clear was not put in this scope yet: most puts skip the search.
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: k & 63)
+        if current.seen & bit != 0, let i = position(ofKey: k, count: count) {
+            return replaceValue(at: i, value, key: k)
         }
-        var existing: Int?
-        if let p = current.positions {
-            existing = p[k]
-        } else {
-            for i in 0 ..< count where scopeValues[base + i].key == k { existing = i; break }
-        }
-        if let i = existing {
-            scopeValues[base + i].value = value
-            let owner = current.object >= 0 ? classes[objects[current.object].classIndex].name : "the top level"
-            let message = "replacing existing value for key \(keys[k]) in \(owner); probable duplication of encoding keys in class hierarchy"
-            warnings.append(message)
-            delegate?.archiver(self, didWarn: message)
-            return
-        }
+        current.seen |= bit
         current.positions?[k] = count
         // Slots past `scopeCount` are left from closed scopes: overwritten in place, appended beyond.
         if scopeCount < scopeValues.count {
@@ -51,6 +37,29 @@ extension KeyedArchiver {
             scopeValues.append(ArchiveKeyedValue(key: k, value: value))
         }
         scopeCount += 1
+    }
+
+    /// Where key `k` is among the current object's `count` values: a linear search up to 16 values, then a
+    /// map built once (and kept up to date by ``putKey(_:_:)``).
+    private func position(ofKey k: Int, count: Int) -> Int? {
+        let base = current.start
+        if count > 16, current.positions == nil {
+            var p: [Int: Int] = [:]
+            for i in 0 ..< count { p[scopeValues[base + i].key] = i }
+            current.positions = p
+        }
+        if let p = current.positions { return p[k] }
+        for i in 0 ..< count where scopeValues[base + i].key == k { return i }
+        return nil
+    }
+
+    /// A second value for a key of the current object: the last one wins, with a warning (as NSKeyedArchiver).
+    @inline(never) private func replaceValue(at i: Int, _ value: ArchiveValue, key k: Int) {
+        scopeValues[current.start + i].value = value
+        let owner = current.object >= 0 ? classes[objects[current.object].classIndex].name : "the top level"
+        let message = "replacing existing value for key \(keys[k]) in \(owner); probable duplication of encoding keys in class hierarchy"
+        warnings.append(message)
+        delegate?.archiver(self, didWarn: message)
     }
 
     /// Takes the next un-keyed slot number of the current object.

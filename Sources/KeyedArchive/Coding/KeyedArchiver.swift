@@ -69,6 +69,8 @@ public final class KeyedArchiver {
         var unkeyed = 0
         /// Key index → position among the scope's values, built once the object has many keys.
         var positions: [Int: Int]?
+        /// Bit `k % 64` is set once key index `k` is put in this scope (a clear bit: not there).
+        var seen: UInt64 = 0
     }
     /// The innermost scope: every put goes here, so it is a stored property, not an array element
     /// (an element costs a non-inlined modify accessor per put).

@@ -81,6 +81,37 @@ final class ManyKeysAroundChild: KeyedCoding {
     }
 }
 
+/// Puts 70 keys (`a0`…`a69`, interned one after another), then holds a child whose few keys are 64 key
+/// indices apart (`a0` and `a64`: the archiver's per-object key bits collide), one of them put twice.
+final class KeysSixtyFourApart: KeyedCoding {
+    final class Child: KeyedCoding {
+        var values: [Int] = []
+        init() {}
+        func encode(with a: KeyedArchiver) throws(ArchiveError) {
+            a.encode(1, forKey: "a0")
+            a.encode(2, forKey: "a64")
+            a.encode(3, forKey: "a1")
+            a.encode(4, forKey: "a65")
+            a.encode(5, forKey: "a64")
+        }
+        func decode(with u: KeyedUnarchiver) throws(ArchiveError) {
+            values = try ["a0", "a64", "a1", "a65"].map { k throws(ArchiveError) in try u.decodeInt(forKey: k) }
+        }
+    }
+    var values: [Int] = []
+    var child: Child?
+    init() {}
+    func encode(with a: KeyedArchiver) throws(ArchiveError) {
+        for i in 0 ..< 70 { a.encode(i, forKey: "a\(i)") }
+        try a.encode(Child(), forKey: "child")
+    }
+    func decode(with u: KeyedUnarchiver) throws(ArchiveError) {
+        values = []
+        for i in 0 ..< 70 { values.append(try u.decodeInt(forKey: "a\(i)")) }
+        child = try u.decodeObject(of: Child.self, forKey: "child")
+    }
+}
+
 /// Finishes the archive from inside its own `encode(with:)` (keeping the graph it got).
 final class FinishesInside: KeyedCoding {
     nonisolated(unsafe) static var graph: ArchiveGraph?
@@ -108,7 +139,7 @@ final class Widths: KeyedCoding {
 }
 
 @Suite struct EncodingPitfallTests {
-    init() { KeyedClassRegistry.register(Person.self, Employee.self, Holder.self, Twice.self, TwiceAroundChild.self, ManyKeysAroundChild.self, Widths.self, IdentityArray.self) }
+    init() { KeyedClassRegistry.register(Person.self, Employee.self, Holder.self, Twice.self, TwiceAroundChild.self, ManyKeysAroundChild.self, KeysSixtyFourApart.self, KeysSixtyFourApart.Child.self, Widths.self, IdentityArray.self) }
 
     static func classNames(_ g: ArchiveGraph) -> [String] {
         g.objects.compactMap { $0.kind == .object ? g.classes[$0.classIndex].name : nil }
@@ -338,6 +369,19 @@ final class Widths: KeyedCoding {
         #expect(decoded.child?.v == 2)
         // One warning for the child's own duplicate, one for the parent's.
         #expect(a.warnings.count == 2)
+    }
+
+    /// Keys whose indices share a bit of the archiver's per-object filter are not duplicates: only the
+    /// real one (`a64` put twice in the child) warns, and every value reads back.
+    @Test func keysSixtyFourIndicesApartAreNotDuplicates() throws {
+        let a = KeyedArchiver()
+        try a.encode(KeysSixtyFourApart(), forKey: "root")
+        let g = try ArchiveGraph(keyedArchive: a.encodedPropertyList())
+        let decoded = try #require(try KeyedUnarchiver(graph: g).decodeTopLevelObject(of: KeysSixtyFourApart.self))
+        #expect(decoded.values == Array(0 ..< 70))
+        #expect(decoded.child?.values == [1, 5, 3, 4])
+        #expect(a.warnings.count == 1)
+        #expect(a.warnings.first?.contains("key a64") == true)
     }
 
     @Test func manyKeysWithANestedObjectBetweenThem() throws {
