@@ -466,10 +466,11 @@ struct XMLPlistReader {
             }
             for i in 0 ..< size { keySlots[i] = 0 }
         }
-        if dictKeys.count == 1, isCFUIDKey(dictKeys[0]), builder.nodes[dictValues[0]].kind == .integer {
-            // CF makes every one-entry CF$UID → integer dict a UID; like a binary UID it must fit 32 bits.
+        if dictKeys.count == 1, isCFUIDKey(dictKeys[0]),
+           builder.nodes[dictValues[0]].kind == .integer || builder.nodes[dictValues[0]].kind == .real {
+            // CF makes every one-entry CF$UID → number dict a UID, through a 32-bit integer (uidValue).
             guard let uid = uidValue(dictValues[0]) else {
-                throw ArchiveError(.corrupt, "CF$UID value is outside 0…UInt32.max", offset: at)
+                throw ArchiveError(.corrupt, "CF$UID real is not a number inside Int32's range: it stands for no UID", offset: at)
             }
             return builder.addUID(uid)
         }
@@ -500,12 +501,29 @@ struct XMLPlistReader {
         return n.count == 6 && builder.storage[start ..< start + 6].elementsEqual("CF$UID".utf8)
     }
 
-    /// The UID a `CF$UID` integer stands for: CF keeps 32 bits, so only 0…UInt32.max qualify.
+    /// The UID a `CF$UID` number stands for, as CoreFoundation reads it: the number converted to a
+    /// 32-bit integer (`CFNumberGetValue(…, kCFNumberSInt32Type, &uint32)`), so an integer keeps its low 32
+    /// bits (-1 is UID 4294967295) and a real is truncated toward zero. A real outside Int32's range (or
+    /// NaN) has no defined conversion in C: nil.
     mutating func uidValue(_ index: Int) -> UInt64? {
         let n = builder.nodes[index]
-        guard n.kind == .integer, n.extra == 0 else { return nil }
-        let v = Int64(bitPattern: n.payload)
-        return v >= 0 && v <= Int64(UInt32.max) ? UInt64(v) : nil
+        switch n.kind {
+        case .integer:
+            // extra 2: a 128-bit integer, whose low half is in the wide table.
+            var low = n.payload
+            if n.extra == 2 {
+                let i = Int(truncatingIfNeeded: n.payload)
+                guard i >= 0, i < builder.wideIntegers.count else { return nil }
+                low = builder.wideIntegers[i].low
+            }
+            return UInt64(UInt32(truncatingIfNeeded: low))
+        case .real:
+            let d = Double(bitPattern: n.payload)
+            guard d.isFinite, d > -2_147_483_649, d < 2_147_483_648 else { return nil }
+            return UInt64(UInt32(bitPattern: Int32(d.rounded(.towardZero))))
+        default:
+            return nil
+        }
     }
 
     // MARK: - Helpers

@@ -82,12 +82,26 @@ import Testing
             == .array([.uid(3), .dict([PlistDictEntry(key: .string("CF$UID"), value: .string("3"))])]))
     }
 
-    @Test func rejectsCFUIDOutsideUInt32() throws {
-        // Like a binary UID above UInt32.max, an out-of-range CF$UID is corrupt, not silently a dict.
-        for n in ["4294967296", "-1"] {
-            #expect(error(Self.prolog + "<dict><key>CF$UID</key><integer>\(n)</integer></dict></plist>")?.code == .corrupt)
+    /// CoreFoundation reads a lone `CF$UID` number through a 32-bit integer (`CFNumberGetValue` to
+    /// `kCFNumberSInt32Type` into a `uint32_t`): integers keep their low 32 bits, reals are truncated toward
+    /// zero. Foundation on Linux reads `-29` as UID 4294967267 (found by the plist differential over the
+    /// fuzz corpus); a real CF cannot convert (NaN, outside Int32) is corrupt rather than a guess.
+    @Test func readsCFUIDNumbersThrough32Bits() throws {
+        let cases: [(String, UInt64)] = [
+            ("<integer>4294967295</integer>", 4_294_967_295), ("<integer>-1</integer>", 4_294_967_295),
+            ("<integer>-29</integer>", 4_294_967_267), ("<integer>4294967296</integer>", 0),
+            ("<integer>4294967299</integer>", 3), ("<integer>18446744073709551615</integer>", 4_294_967_295),
+            ("<integer>-9223372036854775808</integer>", 0), ("<real>3.7</real>", 3), ("<real>-1.5</real>", 4_294_967_295),
+            ("<real>2147483647.9</real>", 2_147_483_647), ("<real>-2147483648.5</real>", 2_147_483_648),
+        ]
+        for (value, uid) in cases {
+            #expect(try read("<dict><key>CF$UID</key>\(value)</dict>") == .uid(uid), "\(value)")
         }
-        #expect(try read("<dict><key>CF$UID</key><integer>4294967295</integer></dict>") == .uid(4_294_967_295))
+        for value in ["<real>nan</real>", "<real>1e10</real>", "<real>-2147483649</real>", "<real>+infinity</real>"] {
+            #expect(error(Self.prolog + "<dict><key>CF$UID</key>\(value)</dict></plist>")?.code == .corrupt, "\(value)")
+        }
+        // Not a number: a plain dict, as in CF.
+        #expect(try read("<dict><key>CF$UID</key><true/></dict>") == .dict([PlistDictEntry(key: .string("CF$UID"), value: .bool(true))]))
     }
 
     @Test func lastDuplicateKeyWins() throws {
