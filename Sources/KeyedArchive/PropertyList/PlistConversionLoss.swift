@@ -20,7 +20,8 @@ public struct PlistConversionLoss: Sendable, Hashable {
         case fill
         /// A 128-bit integer outside −2⁶³…2⁶⁴−1 is written in decimal, which no XML reader reads back.
         case wideInteger
-        /// A one-entry dictionary `{"CF$UID": n}` reads back from XML as a UID, as in CoreFoundation.
+        /// A one-entry dictionary `{"CF$UID": n}` with a number `n` reads back from XML as a UID (or, for a
+        /// real no 32-bit integer holds, as an error), as in CoreFoundation.
         case uidLookalikeDictionary
 
         /// A few words for messages: "float32 width".
@@ -33,7 +34,7 @@ public struct PlistConversionLoss: Sendable, Hashable {
             case .null: "null objects (written as empty strings)"
             case .fill: "fill objects (written as empty strings)"
             case .wideInteger: "128-bit integers (not readable from XML)"
-            case .uidLookalikeDictionary: "dictionaries of one CF$UID integer (read back as UIDs)"
+            case .uidLookalikeDictionary: "dictionaries of one CF$UID number (read back as UIDs)"
             }
         }
     }
@@ -99,7 +100,8 @@ extension PropertyList {
             return hasUnpairedSurrogate(i) ? [.unpairedSurrogate] : []
         case .dict where n.count == 1:
             let k = dictKeys(i)[0], v = dictValues(i)[0]
-            guard stringEquals(k, "CF$UID"), let u = int64(v), u >= 0, u <= Int64(UInt32.max) else { return [] }
+            // Every integer and every real becomes a UID on reading (XMLPlistReader.uidValue), as in CF.
+            guard stringEquals(k, "CF$UID"), nodes[v].kind == .integer || nodes[v].kind == .real else { return [] }
             return [.uidLookalikeDictionary]
         default: return []
         }

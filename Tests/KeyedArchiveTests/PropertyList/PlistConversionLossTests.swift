@@ -93,10 +93,15 @@ import Testing
             PlistDictEntry(key: .string("fill"), value: .fill),
             PlistDictEntry(key: .string("big"), value: .wideInteger(PlistWideInteger(high: 1, low: 0))),
             PlistDictEntry(key: .string("uidish"), value: .dict([PlistDictEntry(key: .string("CF$UID"), value: .integer(7))])),
+            PlistDictEntry(key: .string("uidish2"), value: .dict([PlistDictEntry(key: .string("CF$UID"), value: .integer(-1))])),
+            PlistDictEntry(key: .string("uidish3"), value: .dict([PlistDictEntry(key: .string("CF$UID"), value: .real(2.5))])),
+            PlistDictEntry(key: .string("plain"), value: .dict([PlistDictEntry(key: .string("CF$UID"), value: .string("7"))])),
         ]))
         let losses = list.conversionLosses(to: .xml)
         #expect(losses.map(\.kind) == [.float32Width, .subsecondDate, .setAsArray, .null, .fill, .wideInteger, .uidLookalikeDictionary])
         #expect(losses.first { $0.kind == .float32Width }?.count == 2)
+        // Any number under a lone CF$UID key reads back as a UID (-1 as 4294967295, 2.5 as 2); a string does not.
+        #expect(losses.first { $0.kind == .uidLookalikeDictionary }?.count == 3)
         #expect(losses.first { $0.kind == .float32Width }?.firstKeyPath == ["root", "f", "[0]"])
         #expect(losses.first { $0.kind == .null }?.firstKeyPath == ["root", "nested", "n"])
         // And each really is lost: the XML reads back differently, or (128-bit integers) not at all.
