@@ -100,8 +100,7 @@ extension PropertyList {
             return hasUnpairedSurrogate(i) ? [.unpairedSurrogate] : []
         case .dict where n.count == 1:
             let k = dictKeys(i)[0], v = dictValues(i)[0]
-            // Every integer and every real becomes a UID on reading (XMLPlistReader.uidValue), as in CF.
-            guard stringEquals(k, "CF$UID"), nodes[v].kind == .integer || nodes[v].kind == .real else { return [] }
+            guard stringEquals(k, "CF$UID"), nodes[v].kind.becomesCFUID else { return [] }
             return [.uidLookalikeDictionary]
         default: return []
         }

@@ -466,8 +466,7 @@ struct XMLPlistReader {
             }
             for i in 0 ..< size { keySlots[i] = 0 }
         }
-        if dictKeys.count == 1, isCFUIDKey(dictKeys[0]),
-           builder.nodes[dictValues[0]].kind == .integer || builder.nodes[dictValues[0]].kind == .real {
+        if dictKeys.count == 1, isCFUIDKey(dictKeys[0]), builder.nodes[dictValues[0]].kind.becomesCFUID {
             // CF makes every one-entry CF$UID → number dict a UID, through a 32-bit integer (uidValue).
             guard let uid = uidValue(dictValues[0]) else {
                 throw ArchiveError(.corrupt, "CF$UID real is not a number inside Int32's range: it stands for no UID", offset: at)
@@ -551,4 +550,10 @@ extension PropertyList {
     public init(xml: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) {
         self = try XMLPlistReader.read(xml, limits: limits)
     }
+}
+
+extension PlistKind {
+    /// The kinds CoreFoundation turns into a UID as the only value of a `CF$UID` dict: numbers
+    /// (`XMLPlistReader.uidValue` converts them; `PlistConversionLoss` flags dicts that would be converted).
+    var becomesCFUID: Bool { self == .integer || self == .real }
 }
