@@ -181,6 +181,7 @@ extension KeyedUnarchiver {
         guard n >= 0, n < graph.objects.count else {
             throw located(.badReference, "reference to object \(n), but the archive has \(graph.objects.count) objects", key: nil)
         }
+        prepareObjectTables()
         if let existing = table[n] {
             try check(type(of: existing), isAllowed(type(of: existing)), allowedNames, object: n)
             return existing
@@ -227,6 +228,7 @@ extension KeyedUnarchiver {
         }
         if let d = delegate, let replacement = d.unarchiver(self, didDecode: obj), replacement !== obj {
             d.unarchiver(self, willReplace: obj, with: replacement)
+            prepareObjectTables()
             table[n] = replacement
         }
     }
@@ -249,6 +251,7 @@ extension KeyedUnarchiver {
             throw located(.limitExceeded, "objects nest deeper than the depth budget of \(min(options.limits.maxDepth, maxRecursion))",
                           key: nil)
         }
+        prepareObjectTables()
         if origin[n].parent == -2 { origin[n] = (Int32(scope.object), reachKey, reachElement) }
         let o = graph.objects[n]
         let valueCount = values.count
@@ -291,6 +294,14 @@ extension KeyedUnarchiver {
         scope.object = n
         defer { scope = saved }
         return located(code, reason, key: key)
+    }
+
+    /// Sizes ``table`` and ``origin`` to the graph's objects, once, before the first write.
+    @inline(__always)
+    func prepareObjectTables() {
+        guard table.count != graph.objects.count else { return }
+        table = Array(repeating: nil, count: graph.objects.count)
+        origin = Array(repeating: (-2, -1, -1), count: graph.objects.count)
     }
 
     /// Decodes fields of deferred objects until none remain (iterative: no recursion on input).

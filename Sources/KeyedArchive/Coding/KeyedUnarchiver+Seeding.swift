@@ -9,7 +9,8 @@ extension KeyedUnarchiver {
     ///   - object: The instance standing for the object.
     ///   - index: The object's index in ``graph``; out-of-range indices are ignored.
     public func register(_ object: any KeyedCoding, forObjectAt index: Int) {
-        guard index >= 0, index < table.count else { return }
+        guard index >= 0, index < graph.objects.count else { return }
+        prepareObjectTables()
         table[index] = object
     }
 

@@ -125,12 +125,14 @@ public final class KeyedUnarchiver {
     /// `is any SecureKeyedCoding.Type` asks the runtime's conformance cache (~390 instructions).
     @exclusivity(unchecked) var lastSecureClass: ObjectIdentifier?
 
-    /// Object index → decoded class instance.
-    @exclusivity(unchecked) var table: [(any KeyedCoding)?]
+    /// Object index → decoded class instance. Empty until ``prepareObjectTables()``: a decode that
+    /// instantiates nothing (the Codable decoder reading leaf shapes) never pays for it.
+    @exclusivity(unchecked) var table: [(any KeyedCoding)?] = []
     /// Instances created but whose fields are not decoded yet.
     @exclusivity(unchecked) var pending: [Int] = []
-    /// How each object was first reached, for key paths: parent object, key index, element index.
-    @exclusivity(unchecked) var origin: [(parent: Int32, key: Int32, element: Int32)]
+    /// How each object was first reached, for key paths: parent object, key index, element index. Empty
+    /// until ``prepareObjectTables()``, like ``table``.
+    @exclusivity(unchecked) var origin: [(parent: Int32, key: Int32, element: Int32)] = []
     /// The key and element being decoded in the current scope (for ``origin``).
     var reachKey: Int32 {
         get { hot.reachKey }
@@ -161,8 +163,6 @@ public final class KeyedUnarchiver {
         self.canonical = graph.canonicalKey
         self.keyLookup = graph.keyLookup
         self.warnings = graph.metadata.warnings
-        self.table = Array(repeating: nil, count: graph.objects.count)
-        self.origin = Array(repeating: (-2, -1, -1), count: graph.objects.count)
         self.resolved = Array(repeating: nil, count: graph.classes.count)
         self.mappedState = Array(repeating: 0, count: graph.classes.count)
         self.familyOfClass = Array(repeating: 0, count: graph.classes.count)
