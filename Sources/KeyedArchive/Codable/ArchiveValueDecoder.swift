@@ -111,6 +111,14 @@ final class ArchiveValueDecoder: Decoder {
         if let s = traits.scalar {
             return try s.decodeScalar(as: T.self, value, self, component())
         }
+        if traits.scalarArray != .none, case .ref(let n) = value {
+            switch traits.scalarArray {
+            case .ints: if let a = state.intsInPlace(objectAt: n) { return unsafeBitCast(a, to: T.self) }
+            case .strings: if let a = state.stringsInPlace(objectAt: n) { return unsafeBitCast(a, to: T.self) }
+            case .doubles: if let a = state.doublesInPlace(objectAt: n) { return unsafeBitCast(a, to: T.self) }
+            case .none: break
+            }
+        }
         // Unwrap the dictionary's optional first: `nil as? T` succeeds when T is itself an Optional.
         if case .ref(let n) = value, state.isShared(n), let cached = state.shared[.init(object: n, type: ObjectIdentifier(T.self))] {
             return try cast(cached, T.self)

@@ -7,6 +7,9 @@ final class CodableTypeTraits {
     let scalar: (any ArchiveScalarDecodable.Type)?
     /// The type itself when it is an array, decoded without an unkeyed container.
     let array: (any ArchiveArrayDecodable.Type)?
+    /// Which scalar array the type is, if one: compared here once, not at every value (in unspecialised
+    /// code `T.self == [Int].self` asks the runtime for `[Int]`'s metadata at every call).
+    let scalarArray: ArchiveScalarArrayKind
     /// The `$classname` the type declares, then its former names.
     let classNames: [String]?
     /// The type itself when it encodes as one inline or Foundation value.
@@ -19,6 +22,7 @@ final class CodableTypeTraits {
     init(_ type: Any.Type) {
         scalar = type as? any ArchiveScalarDecodable.Type
         array = scalar == nil ? type as? any ArchiveArrayDecodable.Type : nil
+        scalarArray = type == [Int].self ? .ints : type == [String].self ? .strings : type == [Double].self ? .doubles : .none
         if let named = type as? any KeyedArchiveClassNamed.Type {
             classNames = [named.archivedClassName] + named.formerArchivedClassNames
         } else {
@@ -64,9 +68,12 @@ extension Array: ArchiveArrayDecodable where Element: Decodable {
     static func decodeArray<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T {
         // The commonest arrays take code specialised for them (no generic array calls or witness calls
         // per member, no `Array<Element>` metadata lookup); the decoding is the scalar path's below.
-        if T.self == [Int].self { return unsafeBitCast(try d.scalars(Int.self, d.unkeyedMembers().members), to: T.self) }
-        if T.self == [String].self { return unsafeBitCast(try d.scalars(String.self, d.unkeyedMembers().members), to: T.self) }
-        if T.self == [Double].self { return unsafeBitCast(try d.scalars(Double.self, d.unkeyedMembers().members), to: T.self) }
+        switch d.state.traits(of: T.self).scalarArray {
+        case .ints: return unsafeBitCast(try d.scalars(Int.self, d.unkeyedMembers().members), to: T.self)
+        case .strings: return unsafeBitCast(try d.scalars(String.self, d.unkeyedMembers().members), to: T.self)
+        case .doubles: return unsafeBitCast(try d.scalars(Double.self, d.unkeyedMembers().members), to: T.self)
+        case .none: break
+        }
         guard Self.self == T.self else { throw internalCastError(Self.self, T.self) }
         let members = try d.unkeyedMembers().members
         var out: [Element] = []

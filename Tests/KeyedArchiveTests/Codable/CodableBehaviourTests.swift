@@ -252,6 +252,48 @@ import Testing
         #expect(CodingKeyConversion.camelCase(fromSnakeCase: "single") == "single")
     }
 
+    /// `[Int]`, `[String]` and `[Double]` are read straight from the array's members when nothing is
+    /// unusual; whatever is (a member of another numeric kind, an object rather than a plain entry, a
+    /// shared array) takes the full path, with the same result.
+    @Test func scalarArraysReadInPlaceAgreeWithTheFullPath() throws {
+        struct Numbers: Codable { var tags: [Int] }
+        struct Reals: Codable { var tags: [Double] }
+        struct Strings: Decodable { var tags: [String] }
+        struct Unsigned: Codable { var tags: [UInt64] }
+        let d = KeyedArchiveDecoder(), e = KeyedArchiveEncoder()
+        // Whole reals and unsigned members convert on the full path; exact integers are reals.
+        #expect(try d.decode(Numbers.self, from: e.encode(Reals(tags: [1, -2]))).tags == [1, -2])
+        #expect(try d.decode(Numbers.self, from: e.encode(Unsigned(tags: [3, 4]))).tags == [3, 4])
+        #expect(try d.decode(Reals.self, from: e.encode(Numbers(tags: [5, 6]))).tags == [5, 6])
+        #expect(throws: DecodingError.self) { try d.decode(Numbers.self, from: e.encode(Unsigned(tags: [UInt64.max]))) }
+        // NSMutableString members are objects, read through the typed coder's shape.
+        final class Texts: KeyedCoding {
+            init() {}
+            func encode(with a: KeyedArchiver) throws(ArchiveError) {
+                try a.encode([MutableStringValue("ü"), MutableStringValue("b")], forKey: "tags")
+            }
+            func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+        }
+        #expect(try d.decode(Strings.self, from: KeyedArchiver.archivedData(withRootObject: Texts())).tags == ["ü", "b"])
+        // One array object referenced from two keys is shared: decoded once, the same values twice.
+        final class Box: Encodable {
+            let tags: [Int]
+            init(_ tags: [Int]) { self.tags = tags }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.singleValueContainer()
+                try c.encode(tags)
+            }
+        }
+        struct Two: Encodable { var a: Box; var b: Box }
+        struct TwoBack: Decodable { var a: [Int]; var b: [Int] }
+        let box = Box([7, 8, 9])
+        let shared = try e.encode(Two(a: box, b: box))
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](shared))
+        #expect(graph.objects.indices.filter { graph.className(ofObject: $0) == "NSArray" }.count == 1)
+        let back = try d.decode(TwoBack.self, from: shared)
+        #expect(back.a == [7, 8, 9] && back.b == [7, 8, 9])
+    }
+
     @Test func numbersCoerceWithoutTruncation() throws {
         struct Big: Encodable { var v: Int }
         struct Small: Decodable { var v: Int8 }

@@ -1,0 +1,99 @@
+// Arrays of Int, String and Double read straight from an NSArray's members, without a decoder of their
+// own. Anything unusual (a member of another kind, an overflow, nil, a shared or in-progress object, a
+// spent budget) returns nil, and the caller takes the full path, which decodes or reports the error
+// exactly as before: this path only ever agrees with it.
+
+extension ArchiveDecodingState {
+    /// The plain scalar a collection member holds: an inline scalar, or the plain entry a reference
+    /// names; nil for a reference to anything else.
+    @inline(__always)
+    func plainScalar(_ v: ArchiveValue) -> ArchiveValue? {
+        guard case .ref(let m) = v else { return v }
+        guard m >= 0, m < objects.count, objects[m].kind == .plain else { return nil }
+        return objects[m].plainValue
+    }
+
+    /// An array, set or ordered set object's `NS.objects` members, read in place (nil for any other
+    /// object or form, and for typedstream graphs, which keep members their own way).
+    func inlineMembers(ofObject n: Int) -> ArraySlice<ArchiveValue>? {
+        guard source != .typedstream else { return nil }
+        switch family(ofObject: n) {
+        case .array, .set, .orderedSet: break
+        default: return nil
+        }
+        var cursor = -1
+        switch value(ofObject: n, graphKey: "NS.objects", cursor: &cursor) {
+        case .array(let r)?, .set(let r)?: return items[r.range]
+        default: return nil
+        }
+    }
+
+    /// Whether object `n` may be read in place: the full path's checks (sharing, cycles, depth, the
+    /// decode budget) would pass, and it is an array whose members are stored inline.
+    private func inPlaceMembers(ofObject n: Int) -> ArraySlice<ArchiveValue>? {
+        guard n >= 0, n < objects.count, !isShared(n), !inProgress[n], depth < maxDepth,
+              decodedValues < options.limits.maxObjectCount else { return nil }
+        return inlineMembers(ofObject: n)
+    }
+
+    /// Object `n`'s members as `[Int]`, when every one converts without error; counts against the decode
+    /// budget as the full path does. (Concrete, not generic: a generic `T?` result would ask the runtime
+    /// for `Optional<T>`'s metadata at every call.)
+    func intsInPlace(objectAt n: Int) -> [Int]? {
+        guard let members = inPlaceMembers(ofObject: n), let out = ints(members) else { return nil }
+        decodedValues += 1
+        return out
+    }
+
+    /// Object `n`'s members as `[String]`; see ``intsInPlace(objectAt:)``.
+    func stringsInPlace(objectAt n: Int) -> [String]? {
+        guard let members = inPlaceMembers(ofObject: n), let out = strings(members) else { return nil }
+        decodedValues += 1
+        return out
+    }
+
+    /// Object `n`'s members as `[Double]`; see ``intsInPlace(objectAt:)``.
+    func doublesInPlace(objectAt n: Int) -> [Double]? {
+        guard let members = inPlaceMembers(ofObject: n), let out = doubles(members) else { return nil }
+        decodedValues += 1
+        return out
+    }
+
+    private func ints(_ members: ArraySlice<ArchiveValue>) -> [Int]? {
+        var out: [Int] = []
+        out.reserveCapacity(members.count)
+        for v in members {
+            guard case .int(let x, _)? = plainScalar(v), let i = Int(exactly: x) else { return nil }
+            out.append(i)
+        }
+        return out
+    }
+
+    private func strings(_ members: ArraySlice<ArchiveValue>) -> [String]? {
+        var out: [String] = []
+        out.reserveCapacity(members.count)
+        for v in members {
+            guard let p = plainScalar(v), case .string = p, let s = string(p) else { return nil }
+            out.append(s)
+        }
+        return out
+    }
+
+    private func doubles(_ members: ArraySlice<ArchiveValue>) -> [Double]? {
+        var out: [Double] = []
+        out.reserveCapacity(members.count)
+        for v in members {
+            switch plainScalar(v) {
+            case .double(let x)?: out.append(x)
+            case .float(let x)?: out.append(Double(x))
+            default: return nil
+            }
+        }
+        return out
+    }
+}
+
+/// The scalar arrays read in place (``CodableTypeTraits/scalarArray``).
+enum ArchiveScalarArrayKind {
+    case none, ints, strings, doubles
+}
