@@ -1,78 +1,76 @@
-/// Where a keyed container's values come from.
-enum ArchiveKeyedStorage {
-    /// An archived object's own keys.
-    case object(Int)
-    /// An `NSDictionary`'s string keys, in stored order, and their values.
-    case dictionary(keys: [String], map: [String: ArchiveValue])
+/// A keyed container's entries as a table: an `NSDictionary`'s string keys, or any container's keys
+/// after a key strategy renamed them (in stored order, first spelling kept).
+final class ArchiveKeyedTable {
+    let keys: [String]
+    let map: [String: ArchiveValue]
+    init(keys: [String], map: [String: ArchiveValue]) {
+        self.keys = keys
+        self.map = map
+    }
 }
 
-/// A keyed container over an archived object or an `NSDictionary`.
+/// A keyed container over an archived object or an `NSDictionary`. Its state is its decoder's
+/// (``ArchiveValueDecoder/keyedObject``, ``ArchiveValueDecoder/keyedTable``): the standard library's box
+/// copies the container at every call, and one reference copies cheapest.
 struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ArchiveValueDecoder
-    let object: Int
-    let storage: ArchiveKeyedStorage
-    /// Converted key → value, when a key strategy other than the default renames the archive's keys.
-    let renamed: (keys: [String], map: [String: ArchiveValue])?
 
-    init(decoder: ArchiveValueDecoder, object: Int, storage: ArchiveKeyedStorage) throws {
-        self.decoder = decoder
-        self.object = object
-        self.storage = storage
+    /// The object this container reads.
+    private var object: Int { decoder.keyedObject }
+
+    /// Points `decoder` at object `n`'s entries: its own keys, or `dictionary`'s; renamed by the key strategy.
+    static func prepare(_ decoder: ArchiveValueDecoder, object n: Int, dictionary: ArchiveKeyedTable?) {
+        decoder.keyedObject = n
         switch decoder.state.options.keyDecodingStrategy {
         case .useDefaultKeys:
-            renamed = nil
+            decoder.keyedTable = dictionary
         case .convertFromSnakeCase:
-            renamed = Self.rename(storage, decoder) { CodingKeyConversion.camelCase(fromSnakeCase: $0) }
+            decoder.keyedTable = rename(dictionary, decoder) { CodingKeyConversion.camelCase(fromSnakeCase: $0) }
         case .custom(let convert):
             let path = decoder.codingPath
-            renamed = Self.rename(storage, decoder) { convert(path + [ArchiveCodingKey(stringValue: $0)]).stringValue }
+            decoder.keyedTable = rename(dictionary, decoder) { convert(path + [ArchiveCodingKey(stringValue: $0)]).stringValue }
         }
     }
 
-    private static func rename(_ storage: ArchiveKeyedStorage, _ d: ArchiveValueDecoder,
-                               _ convert: (String) -> String) -> (keys: [String], map: [String: ArchiveValue]) {
+    private static func rename(_ dictionary: ArchiveKeyedTable?, _ d: ArchiveValueDecoder,
+                               _ convert: (String) -> String) -> ArchiveKeyedTable {
         var keys: [String] = []
         var map: [String: ArchiveValue] = [:]
-        for (k, v) in entries(storage, d) {
+        for (k, v) in entries(dictionary, d) {
             let c = convert(k)
             if map.updateValue(v, forKey: c) == nil { keys.append(c) }
         }
-        return (keys, map)
+        return ArchiveKeyedTable(keys: keys, map: map)
     }
 
     /// Every (user key, value) pair, in stored order; un-keyed slots (`$0`, `$1`, …) are left out.
-    private static func entries(_ storage: ArchiveKeyedStorage, _ d: ArchiveValueDecoder) -> [(String, ArchiveValue)] {
-        switch storage {
-        case .dictionary(let keys, let map):
-            return keys.compactMap { k in map[k].map { (k, $0) } }
-        case .object(let n):
-            let g = d.state.graph
-            return g.values(ofObject: n).compactMap { kv in
-                guard kv.key >= 0, kv.key < g.keys.count else { return nil }
-                let k = g.keys[kv.key]
-                if KeyedArchiveKeys.isUnkeyedSlot(k) { return nil }
-                // `$$0` is a user key `$0`, escaped to stay apart from the un-keyed slot.
-                return (k.hasPrefix("$$") ? String(k.dropFirst()) : k, kv.value)
-            }
+    private static func entries(_ dictionary: ArchiveKeyedTable?, _ d: ArchiveValueDecoder) -> [(String, ArchiveValue)] {
+        if let dictionary {
+            return dictionary.keys.compactMap { k in dictionary.map[k].map { (k, $0) } }
+        }
+        let g = d.state.graph
+        return g.values(ofObject: d.keyedObject).compactMap { kv in
+            guard kv.key >= 0, kv.key < g.keys.count else { return nil }
+            let k = g.keys[kv.key]
+            if KeyedArchiveKeys.isUnkeyedSlot(k) { return nil }
+            // `$$0` is a user key `$0`, escaped to stay apart from the un-keyed slot.
+            return (k.hasPrefix("$$") ? String(k.dropFirst()) : k, kv.value)
         }
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
-        if let renamed { return renamed.keys.compactMap { Key(stringValue: $0) } }
-        return Self.entries(storage, decoder).compactMap { Key(stringValue: $0.0) }
+        if let table = decoder.keyedTable { return table.keys.compactMap { Key(stringValue: $0) } }
+        return Self.entries(nil, decoder).compactMap { Key(stringValue: $0.0) }
     }
 
     /// The stored value for `key`, if any.
     private func raw(_ key: Key) -> ArchiveValue? { raw(key.stringValue) }
 
     private func raw(_ key: String) -> ArchiveValue? {
-        if let renamed { return renamed.map[key] }
-        switch storage {
-        case .dictionary(_, let map): return map[key]
-        case .object(let n): return decoder.state.value(ofObject: n, userKey: key, cursor: &decoder.cursor)
-        }
+        if let table = decoder.keyedTable { return table.map[key] }
+        return decoder.state.value(ofObject: decoder.keyedObject, userKey: key, cursor: &decoder.cursor)
     }
 
     private func require(_ key: Key) throws -> ArchiveValue {

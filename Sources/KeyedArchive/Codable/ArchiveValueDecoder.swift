@@ -17,6 +17,10 @@ final class ArchiveValueDecoder: Decoder {
     /// Where the keyed container over this value's object found its previous key (see
     /// ``ArchiveDecodingState/value(ofObject:graphKey:cursor:)``).
     @exclusivity(unchecked) var cursor = -1
+    /// The object a keyed container over this value reads (-1 before one is asked for).
+    @exclusivity(unchecked) var keyedObject = -1
+    /// Its entries as a table, for an `NSDictionary` or renamed keys; nil: the object's own keys.
+    @exclusivity(unchecked) var keyedTable: ArchiveKeyedTable?
 
     init(state: ArchiveDecodingState, value: ArchiveValue, parent: ArchiveValueDecoder?, component: ArchiveCodingPathComponent?) {
         self.state = state
@@ -39,20 +43,20 @@ final class ArchiveValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let n = try objectIndex(for: "a keyed container", [String: Any].self)
-        let storage: ArchiveKeyedStorage
+        var dictionary: ArchiveKeyedTable?
         switch state.family(ofObject: n) {
         case .dictionary:
-            storage = try dictionaryStorage(n)
+            dictionary = try dictionaryTable(n)
         case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
             guard state.objects[n].kind == .object else {
                 throw mismatch([String: Any].self, "expected an archived object for a keyed container, found a plain \(plainKind(n))", object: n)
             }
             try checkClass(n)
-            storage = .object(n)
         case .string, .data, .number, .null, .array, .set, .orderedSet, .countedSet:
             throw mismatch([String: Any].self, "expected an archived object or dictionary for a keyed container, found \(describe(n))", object: n)
         }
-        return KeyedDecodingContainer(try ArchiveKeyedDecodingContainer<Key>(decoder: self, object: n, storage: storage))
+        ArchiveKeyedDecodingContainer<Key>.prepare(self, object: n, dictionary: dictionary)
+        return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -220,7 +224,7 @@ final class ArchiveValueDecoder: Decoder {
     }
 
     /// The string-keyed entries of an `NSDictionary` object (string keys, or numbers as their decimal text).
-    private func dictionaryStorage(_ n: Int) throws -> ArchiveKeyedStorage {
+    private func dictionaryTable(_ n: Int) throws -> ArchiveKeyedTable {
         let u = state.unarchiver
         let members: (keys: [ArchiveValue], values: [ArchiveValue])
         do {
@@ -240,7 +244,7 @@ final class ArchiveValueDecoder: Decoder {
             }
             if map.updateValue(v, forKey: text) == nil { keys.append(text) }
         }
-        return .dictionary(keys: keys, map: map)
+        return ArchiveKeyedTable(keys: keys, map: map)
     }
 
     /// The decimal text of a number-valued dictionary key.
