@@ -220,9 +220,20 @@ final class ArchiveEncodingBox {
     /// Key text → position in ``members``, built likewise for dictionary containers.
     @exclusivity(unchecked) private var entryPositions: [String: Int]?
 
+    /// Bit `k % 64` is set for every key index `k` stored in ``values``: a clear bit proves a key new, so
+    /// most puts skip the search for an earlier value.
+    @exclusivity(unchecked) private var seenKeys: UInt64 = 0
+
     /// Stores `value` under key index `k` of an object (a repeated key replaces the earlier value).
     func put(_ k: Int, _ value: ArchiveValue) {
         guard !flushed else { return }
+        let bit: UInt64 = 1 << UInt64(truncatingIfNeeded: k & 63)
+        if seenKeys & bit == 0, positions == nil {
+            seenKeys |= bit
+            values.append(ArchiveKeyedValue(key: k, value: value))
+            return
+        }
+        seenKeys |= bit
         if values.count > 24, positions == nil {
             positions = Dictionary(values.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
         }

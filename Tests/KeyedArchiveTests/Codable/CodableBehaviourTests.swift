@@ -294,6 +294,38 @@ import Testing
         #expect(back.a == [7, 8, 9] && back.b == [7, 8, 9])
     }
 
+    /// A key encoded twice keeps its last value, once, whether the object has few keys or many (key
+    /// indices 64 apart share a bit of the container's new-key filter, and are still different keys).
+    @Test func aRepeatedKeyKeepsItsLastValue() throws {
+        struct Keys: Encodable {
+            var count: Int
+            var repeats: [(Int, Int)]
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: ArchiveCodingKey.self)
+                for i in 0 ..< count { try c.encode(i, forKey: ArchiveCodingKey(stringValue: "k\(i)")) }
+                for (i, v) in repeats { try c.encode(v, forKey: ArchiveCodingKey(stringValue: "k\(i)")) }
+            }
+        }
+        struct AllKeys: Decodable {
+            var values: [String: Int] = [:]
+            var order: [String] = []
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: ArchiveCodingKey.self)
+                for k in c.allKeys {
+                    order.append(k.stringValue)
+                    values[k.stringValue] = try c.decode(Int.self, forKey: k)
+                }
+            }
+        }
+        for (count, repeats) in [(3, [(0, 30)]), (130, [(3, 300), (67, 670), (129, 1290), (3, 301)])] {
+            let back = try KeyedArchiveDecoder().decode(AllKeys.self, from: KeyedArchiveEncoder().encode(Keys(count: count, repeats: repeats)))
+            #expect(back.order == (0 ..< count).map { "k\($0)" })
+            var expected = Dictionary(uniqueKeysWithValues: (0 ..< count).map { ("k\($0)", $0) })
+            for (i, v) in repeats { expected["k\(i)"] = v }
+            #expect(back.values == expected)
+        }
+    }
+
     @Test func numbersCoerceWithoutTruncation() throws {
         struct Big: Encodable { var v: Int }
         struct Small: Decodable { var v: Int8 }
