@@ -98,6 +98,26 @@ import CorpusSupport
         }
         #expect(ok.load(ordering: .relaxed) == 8)
     }
+
+    /// Reads on many threads share the parked read tables (``ArchiveGraph/releaseReusableTables()``):
+    /// archives of different sizes, each read twice per thread, all read as a lone read does.
+    @Test func readsOnManyThreadsShareTheParkedTablesSafely() throws {
+        struct Row: Codable, Equatable { var name: String; var values: [Int] }
+        let tables = (0 ..< 8).map { t in (0 ..< (t + 1) * 40).map { Row(name: "row \($0) of \(t)", values: [$0, t]) } }
+        let archives = try tables.map { try KeyedArchiveEncoder().encode($0) }
+        let ok = Atomic<Int>(0)
+        onThreads(8) { i in
+            for round in 0 ..< 2 {
+                let a = archives[(i + round * 3) % archives.count]
+                let expected = tables[(i + round * 3) % tables.count]
+                if (try? KeyedArchiveDecoder().decode([Row].self, from: a)) == expected,
+                   (try? ArchiveGraph(keyedArchiveBytes: [UInt8](a)))?.objects.isEmpty == false {
+                    ok.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(ok.load(ordering: .relaxed) == 16)
+    }
 }
 
 /// Runs `body(0 ..< count)` on `count` threads of their own, all at once, and waits for them.

@@ -74,7 +74,7 @@ public struct KeyedArchiveDecoder: Sendable {
 
     /// Decodes a value from an archive's bytes; see ``decode(_:from:)-(_,Data)``.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        let graph: ArchiveGraph
+        var graph: ArchiveGraph
         do {
             if ArchiveFormat.detect(bytes) == .nibArchive {
                 graph = try ArchiveGraph(nibArchive: bytes, limits: limits)
@@ -85,6 +85,8 @@ public struct KeyedArchiveDecoder: Sendable {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a readable archive: \(error)",
                                                     underlyingError: error))
         }
+        // The graph is this call's own: its tables serve the next read.
+        defer { graph.parkScratch() }
         return try decode(type, from: graph)
     }
 

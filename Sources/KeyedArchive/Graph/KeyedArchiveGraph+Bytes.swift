@@ -8,7 +8,9 @@ extension ArchiveGraph {
     /// - Throws: The property-list reader's errors, then those of ``init(keyedArchive:options:limits:)``.
     public init(keyedArchiveBytes bytes: [UInt8], options: KeyedArchiveReadingOptions = .init(),
                 limits: DecodingLimits = .default) throws(ArchiveError) {
-        try self.init(keyedArchive: PropertyList(parsing: bytes, limits: limits), options: options, limits: limits)
+        var plist = try PropertyList(parsing: bytes, limits: limits)
+        defer { plist.parkScratch() }
+        try self.init(keyedArchive: plist, options: options, limits: limits)
     }
 }
 

@@ -20,7 +20,19 @@ extension ArchiveGraph {
     public init(keyedArchive plist: PropertyList, options: KeyedArchiveReadingOptions = .init(),
                 limits: DecodingLimits = .default) throws(ArchiveError) {
         var reader = KeyedArchiveGraphReader(plist: plist, options: options, limits: limits)
+        defer { reader.parkScratch() }
         self = try reader.read()
+    }
+}
+
+extension KeyedArchiveGraphReader {
+    /// Parks the per-node tables for the next read (the graph keeps none of them).
+    mutating func parkScratch() {
+        var m: [Int32] = [], t: [UInt8] = []
+        swap(&m, &memo)
+        swap(&t, &reservedTag)
+        ReadScratch.give(m, \.memo)
+        ReadScratch.give(t, \.tags)
     }
 }
 
@@ -60,8 +72,8 @@ struct KeyedArchiveGraphReader {
         self.plist = plist
         self.options = options
         self.limits = limits
-        self.memo = Array(repeating: -1, count: plist.count)
-        self.reservedTag = Array(repeating: 0, count: plist.count)
+        self.memo = ReadScratch.filled(\.memo, count: plist.count, with: -1)
+        self.reservedTag = ReadScratch.filled(\.tags, count: plist.count, with: 0)
     }
 
     /// Which reserved key (`$class`, `$classname`, `$classes`) a dict key node spells, if any.
@@ -154,9 +166,9 @@ struct KeyedArchiveGraphReader {
 
         // Pass 2: every entry becomes a graph object. Counts come from the validated plist (each member
         // is a ref that exists), so they are bounded by the input; nested inline containers may add more.
-        objects.reserveCapacity(entries.count)
-        values.reserveCapacity(valueCount)
-        items.reserveCapacity(min(itemCount, limits.maxObjectCount))
+        objects = ReadScratch.empty(\.objects, reserving: entries.count)
+        values = ReadScratch.empty(\.values, reserving: valueCount)
+        items = ReadScratch.empty(\.items, reserving: min(itemCount, limits.maxObjectCount))
         for (i, node) in entries.enumerated() {
             switch plist.kind(node) {
             case .dict where isClassEntry[i]:

@@ -25,15 +25,18 @@ extension BinaryPlistReader {
         // Chains are counted in UInt16; a larger limit leaves the depth to the cycle check.
         var ordered = maxDepth < Int(UInt16.max)
         let cap = min(maxDepth, Int(UInt16.max) - 1) + 1
-        var above = [UInt16](repeating: 0, count: trailer.objectCount)
+        var above = ReadScratch.filled(\.depths, count: trailer.objectCount, with: 0)
+        defer { ReadScratch.give(above, \.depths) }
         var tooDeep = -1
         var failure: ArchiveError?
-        var refs: [UInt32] = []
+        // total ≤ refBudget ≤ input length / refSize, checked while scanning; pass 1 counted exactly the
+        // members written below, from index 0 on.
+        var refs = ReadScratch.overwritable(\.refs, count: total)
+        var written = 0
         nodes.withUnsafeMutableBufferPointer { nodes in
             above.withUnsafeMutableBufferPointer { above in
                 guard let nodes = nodes.baseAddress, let above = above.baseAddress else { return }
-                // total ≤ refBudget ≤ input length / refSize, checked while scanning.
-                refs = [UInt32](unsafeUninitializedCapacity: total) { buf, initialized in
+                refs.withUnsafeMutableBufferPointer { buf in
                     guard let out = buf.baseAddress else { return }
                     var at = 0
                     for i in 0 ..< Int(truncatingIfNeeded: count) {
@@ -50,7 +53,6 @@ extension BinaryPlistReader {
                             // Every member ref names an object in the table.
                             guard r < count else {
                                 failure = Self.badRef(r, i, at: q - base, count: count)
-                                initialized = 0
                                 return
                             }
                             let member = Int(truncatingIfNeeded: r)
@@ -65,11 +67,12 @@ extension BinaryPlistReader {
                             }
                         }
                     }
-                    initialized = at
+                    written = at
                 }
             }
         }
         if let failure { throw failure }
+        if written < refs.count { refs.removeLast(refs.count - written) }
         self.refs = refs
         guard ordered else { return false }
         if tooDeep >= 0 {

@@ -96,17 +96,18 @@ internal struct BinaryPlistReader {
         var wide: [(high: Int64, low: UInt64)] = []
         var failure: ArchiveError?
         // n ≥ 1 and n × offsetIntSize ≤ input length (trailer check), so this allocation is bounded.
-        nodes = [PlistNode](unsafeUninitializedCapacity: n) { buf, initialized in
+        // The scanner writes all n nodes before any is read (or throws, and the table is dropped).
+        var table = ReadScratch.overwritable(\.nodes, count: n)
+        table.withUnsafeMutableBufferPointer { buf in
             guard let out = buf.baseAddress else { return }
             do throws(ArchiveError) {
                 try scanner.scanAll(count: n, into: out, refs: &total, wide: &wide)
-                initialized = n
             } catch {
-                // PlistNode is trivial, so leaving the prefix uncounted leaks nothing.
                 failure = error
             }
         }
         if let failure { throw failure }
+        nodes = table
         pendingRefs = total
         wideIntegers = wide
     }

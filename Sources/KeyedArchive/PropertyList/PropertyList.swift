@@ -47,7 +47,7 @@ public struct PropertyList: Sendable {
 }
 
 /// What a property-list object is.
-public enum PlistKind: UInt8, Sendable, Hashable, CaseIterable {
+public enum PlistKind: UInt8, Sendable, Hashable, CaseIterable, BitwiseCopyable {
     case null, bool, fill, integer, real, date, data, string, uid, array, set, dict
 }
 
@@ -63,7 +63,7 @@ public enum PlistStringEncoding: UInt8, Sendable, Hashable {
 
 /// One row of the table. 16 bytes.
 @usableFromInline
-internal struct PlistNode: Sendable {
+internal struct PlistNode: Sendable, BitwiseCopyable {
     @usableFromInline var kind: PlistKind
     /// integer: 0 = signed Int64 in payload, 1 = UInt64 above Int64.max, 2 = wide (payload indexes wideIntegers).
     /// real: 4 or 8 (stored width). string: a PlistStringEncoding raw value. bool: 0/1.
