@@ -28,11 +28,8 @@ extension ArchiveGraph {
 extension KeyedArchiveGraphReader {
     /// Parks the per-node tables for the next read (the graph keeps none of them).
     mutating func parkScratch() {
-        var m: [Int32] = [], t: [UInt8] = []
-        swap(&m, &memo)
-        swap(&t, &reservedTag)
-        ReadScratch.give(m, \.memo)
-        ReadScratch.give(t, \.tags)
+        ReadScratch.park(&memo, \.memo)
+        ReadScratch.park(&reservedTag, \.tags)
     }
 }
 

@@ -67,6 +67,13 @@ enum ReadScratch {
         }
     }
 
+    /// Moves `table` out of its owner (leaving it empty) and parks it.
+    static func park<T>(_ table: inout [T], _ slot: WritableKeyPath<Spares, [T]>) {
+        var moved: [T] = []
+        swap(&moved, &table)
+        give(moved, slot)
+    }
+
     private static func take<T>(_ slot: WritableKeyPath<Spares, [T]>, fitting count: Int) -> [T] {
         var table: [T] = []
         spares.withLock { s in
@@ -82,24 +89,17 @@ enum ReadScratch {
 extension PropertyList {
     /// Parks the node and member tables of a list about to be dropped (a caller-internal temporary).
     mutating func parkScratch() {
-        var n: [PlistNode] = [], r: [UInt32] = []
-        swap(&n, &nodes)
-        swap(&r, &refs)
-        ReadScratch.give(n, \.nodes)
-        ReadScratch.give(r, \.refs)
+        ReadScratch.park(&nodes, \.nodes)
+        ReadScratch.park(&refs, \.refs)
     }
 }
 
 extension ArchiveGraph {
     /// Parks the object, value and item tables of a graph about to be dropped (a caller-internal temporary).
     mutating func parkScratch() {
-        var o: [ArchiveObject] = [], v: [ArchiveKeyedValue] = [], i: [ArchiveValue] = []
-        swap(&o, &objects)
-        swap(&v, &values)
-        swap(&i, &items)
-        ReadScratch.give(o, \.objects)
-        ReadScratch.give(v, \.values)
-        ReadScratch.give(i, \.items)
+        ReadScratch.park(&objects, \.objects)
+        ReadScratch.park(&values, \.values)
+        ReadScratch.park(&items, \.items)
     }
 }
 
