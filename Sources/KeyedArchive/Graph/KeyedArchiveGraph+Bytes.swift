@@ -56,7 +56,9 @@ extension KeyedUnarchiver {
     /// - Throws: Property-list, header and decode errors.
     public static func unarchivedObject<T: KeyedArchivable>(of type: T.Type, from bytes: [UInt8],
                                                             options: Options = .init()) throws(ArchiveError) -> T? {
-        let graph = try ArchiveGraph(archiveBytes: bytes, options: options.readingOptions, limits: options.limits)
+        var graph = try ArchiveGraph(archiveBytes: bytes, options: options.readingOptions, limits: options.limits)
+        // The graph is this call's own: its tables serve the next read.
+        defer { graph.parkScratch() }
         return try unarchivedObject(of: T.self, from: graph, options: options)
     }
 }

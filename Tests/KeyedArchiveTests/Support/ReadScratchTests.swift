@@ -39,6 +39,23 @@ import Testing
         }
     }
 
+    /// `KeyedUnarchiver.unarchivedObject(of:from:)` over bytes parks its graph's tables too: typed reads
+    /// in a row, of different sizes, each give what the first gave.
+    @Test func typedReadsFromBytesInARowAgree() throws {
+        ArchiveGraph.releaseReusableTables()
+        let archives = try [800, 5, 800, 300].map { n in
+            try KeyedArchiver.archivedData(withRootObject: (0 ..< n).map { "string \($0) of \(n)" })
+        }
+        let first = try archives.map { try KeyedUnarchiver.unarchivedObject(of: [String].self, from: $0) }
+        for _ in 0 ..< 2 {
+            for (i, a) in archives.enumerated() {
+                let again = try KeyedUnarchiver.unarchivedObject(of: [String].self, from: a)
+                #expect(again == first[i])
+                #expect(again?.last == "string \(first[i]!.count - 1) of \(first[i]!.count)")
+            }
+        }
+    }
+
     @Test func aSmallGraphKeptByItsCallerDoesNotHoldALargeTable() throws {
         ArchiveGraph.releaseReusableTables()
         let large = try Self.archive(5_000, salt: 1)
