@@ -10,7 +10,8 @@ import Nib
 //   .build/release/BenchProfile bplist-scan 100000 20
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .build/release/BenchProfile keyed-decode 10000 3
 //
-// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-decode-flat (no [Int] field), keyed-encode, nib-graph, nib-open,
+// Workloads: bplist-scan, bplist-write, keyed-graph, keyed-decode, keyed-decode-flat (no [Int] field),
+// keyed-decode-bytes[-unparked] (the one-call bytes API; -unparked frees the read tables after each decode), keyed-encode, nib-graph, nib-open,
 // nib-open-file (the nib at the path in N's place), nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
 // keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
@@ -61,6 +62,16 @@ case "codable-foundation-encode":
 case "keyed-decode", "keyed-decode-flat":
     let bytes = KeyedArchiveLayout.archive(workload == "keyed-decode" ? records : ModelWorkload.flat(records))
     try run { _ = try OursModelWorkload.unarchive(bytes) }
+case "keyed-decode-bytes", "keyed-decode-bytes-unparked":
+    // The one-call bytes API, whose graph is its own; "-unparked" hands the parked read tables back to
+    // malloc after every decode (glibc may keep them in its heap or return them: count page faults).
+    let bytes = KeyedArchiveLayout.archive(records)
+    KeyedClassRegistry.register(OursModel.self)
+    let options = KeyedUnarchiver.Options(requiresSecureCoding: true)
+    try run {
+        _ = try KeyedUnarchiver.unarchivedObject(of: [OursModel].self, from: bytes, options: options)
+        if workload.hasSuffix("-unparked") { ArchiveGraph.releaseReusableTables() }
+    }
 case "keyed-encode":
     let objects = OursModelWorkload.objects(records)
     try run { _ = try OursModelWorkload.archive(objects) }
