@@ -125,6 +125,14 @@ final class ArchiveDecodingState {
         return nil
     }
 
+    /// A plain entry's value for a reference to one; any other value as it is.
+    @inline(__always)
+    func resolvedScalar(_ v: ArchiveValue) -> ArchiveValue {
+        guard case .ref(let n) = v, n >= 0, n < objects.count else { return v }
+        let o = objects[n]
+        return o.kind == .plain ? o.plainValue : v
+    }
+
     /// Whether object `n` is referenced more than once (so its decoded values are worth keeping).
     func isShared(_ n: Int) -> Bool { n >= 0 && n < referenced.count && referenced[n] > 1 }
 

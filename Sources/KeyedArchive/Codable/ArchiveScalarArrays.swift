@@ -4,15 +4,6 @@
 // exactly as before: this path only ever agrees with it.
 
 extension ArchiveDecodingState {
-    /// The plain scalar a collection member holds: an inline scalar, or the plain entry a reference
-    /// names; nil for a reference to anything else.
-    @inline(__always)
-    func plainScalar(_ v: ArchiveValue) -> ArchiveValue? {
-        guard case .ref(let m) = v else { return v }
-        guard m >= 0, m < objects.count, objects[m].kind == .plain else { return nil }
-        return objects[m].plainValue
-    }
-
     /// An array, set or ordered set object's `NS.objects` members, read in place (nil for any other
     /// object or form, and for typedstream graphs, which keep members their own way).
     func inlineMembers(ofObject n: Int) -> ArraySlice<ArchiveValue>? {
@@ -28,33 +19,24 @@ extension ArchiveDecodingState {
         }
     }
 
-    /// Whether object `n` may be read in place: the full path's checks (sharing, cycles, depth, the
-    /// decode budget) would pass, and it is an array whose members are stored inline.
-    private func inPlaceMembers(ofObject n: Int) -> ArraySlice<ArchiveValue>? {
-        guard n >= 0, n < objects.count, !isShared(n), !inProgress[n], depth < maxDepth,
-              decodedValues < options.limits.maxObjectCount else { return nil }
-        return inlineMembers(ofObject: n)
-    }
-
     /// Object `n`'s members as `[Int]`, when every one converts without error; counts against the decode
     /// budget as the full path does. (Concrete, not generic: a generic `T?` result would ask the runtime
     /// for `Optional<T>`'s metadata at every call.)
-    func intsInPlace(objectAt n: Int) -> [Int]? {
-        guard let members = inPlaceMembers(ofObject: n), let out = ints(members) else { return nil }
-        decodedValues += 1
-        return out
-    }
+    func intsInPlace(objectAt n: Int) -> [Int]? { readInPlace(n, ints) }
 
     /// Object `n`'s members as `[String]`; see ``intsInPlace(objectAt:)``.
-    func stringsInPlace(objectAt n: Int) -> [String]? {
-        guard let members = inPlaceMembers(ofObject: n), let out = strings(members) else { return nil }
-        decodedValues += 1
-        return out
-    }
+    func stringsInPlace(objectAt n: Int) -> [String]? { readInPlace(n, strings) }
 
     /// Object `n`'s members as `[Double]`; see ``intsInPlace(objectAt:)``.
-    func doublesInPlace(objectAt n: Int) -> [Double]? {
-        guard let members = inPlaceMembers(ofObject: n), let out = doubles(members) else { return nil }
+    func doublesInPlace(objectAt n: Int) -> [Double]? { readInPlace(n, doubles) }
+
+    /// `read` over object `n`'s members, when the full path's checks (sharing, cycles, depth, the decode
+    /// budget) would pass and its members are stored inline; a result counts against the budget.
+    @inline(__always)
+    private func readInPlace<E>(_ n: Int, _ read: (ArraySlice<ArchiveValue>) -> [E]?) -> [E]? {
+        guard n >= 0, n < objects.count, !isShared(n), !inProgress[n], depth < maxDepth,
+              decodedValues < options.limits.maxObjectCount, let members = inlineMembers(ofObject: n),
+              let out = read(members) else { return nil }
         decodedValues += 1
         return out
     }
@@ -63,7 +45,7 @@ extension ArchiveDecodingState {
         var out: [Int] = []
         out.reserveCapacity(members.count)
         for v in members {
-            guard case .int(let x, _)? = plainScalar(v), let i = Int(exactly: x) else { return nil }
+            guard case .int(let x, _) = resolvedScalar(v), let i = Int(exactly: x) else { return nil }
             out.append(i)
         }
         return out
@@ -73,7 +55,8 @@ extension ArchiveDecodingState {
         var out: [String] = []
         out.reserveCapacity(members.count)
         for v in members {
-            guard let p = plainScalar(v), case .string = p, let s = string(p) else { return nil }
+            let p = resolvedScalar(v)
+            guard case .string = p, let s = string(p) else { return nil }
             out.append(s)
         }
         return out
@@ -83,9 +66,9 @@ extension ArchiveDecodingState {
         var out: [Double] = []
         out.reserveCapacity(members.count)
         for v in members {
-            switch plainScalar(v) {
-            case .double(let x)?: out.append(x)
-            case .float(let x)?: out.append(Double(x))
+            switch resolvedScalar(v) {
+            case .double(let x): out.append(x)
+            case .float(let x): out.append(Double(x))
             default: return nil
             }
         }

@@ -30,7 +30,7 @@ extension ArchiveValueDecoder {
             throw DecodingError.valueNotFound(type, context(c(), "expected \(type), found nil",
                                                             ArchiveError(.valueNotFound, "nil where a \(type) was expected")))
         }
-        return resolvedScalar(v)
+        return state.resolvedScalar(v)
     }
 
     /// Whether `v` is `$null` or a reference to an `NSNull` object.

@@ -73,11 +73,9 @@ final class ArchiveValueDecoder: Decoder {
             switch state.family(ofObject: n) {
             case .array, .set, .orderedSet:
                 // A keyed archive's `NS.objects` array, read in place; any other form (and any error) through the typed coder.
-                var cursor = -1
-                switch state.source == .typedstream ? nil : state.value(ofObject: n, graphKey: "NS.objects", cursor: &cursor) {
-                case .array(let r)?, .set(let r)?:
-                    members = state.items[r.range]
-                default:
+                if let inPlace = state.inlineMembers(ofObject: n) {
+                    members = inPlace
+                } else {
                     members = try state.unarchiver.withObjectScope(n) { () throws(ArchiveError) in try state.unarchiver.memberValues() }
                 }
             case .dictionary:
@@ -249,18 +247,11 @@ final class ArchiveValueDecoder: Decoder {
 
     /// The decimal text of a number-valued dictionary key.
     private func numberText(_ v: ArchiveValue) -> String? {
-        switch resolvedScalar(v) {
+        switch state.resolvedScalar(v) {
         case .int(let x, _): return String(x)
         case .unsignedInt(let x): return String(x)
         default: return nil
         }
-    }
-
-    /// A plain entry's value for a reference to one; any other value as it is.
-    func resolvedScalar(_ v: ArchiveValue) -> ArchiveValue {
-        guard case .ref(let n) = v, n >= 0, n < state.objects.count else { return v }
-        let o = state.objects[n]
-        return o.kind == .plain ? o.plainValue : v
     }
 
     // MARK: Errors
