@@ -118,6 +118,31 @@ import CorpusSupport
         }
         #expect(ok.load(ordering: .relaxed) == 16)
     }
+
+    /// Writes on many threads share the parked write tables: archives of different sizes, each written
+    /// twice per thread (Codable, `archivedData`, and a plain property list), all byte-identical to a
+    /// lone write.
+    @Test func writesOnManyThreadsShareTheParkedTablesSafely() throws {
+        struct Row: Codable, Equatable { var name: String; var values: [Int] }
+        let tables = (0 ..< 8).map { t in (0 ..< (t + 1) * 40).map { Row(name: "row \($0) of \(t)", values: [$0, t]) } }
+        let names = tables.map { $0.map(\.name) }
+        let expected = try tables.map { try KeyedArchiveEncoder().encodedBytes($0) }
+        let expectedNames = try names.map { try KeyedArchiver.archivedData(withRootObject: $0) }
+        let lists = names.map { PropertyList(.array($0.map { .string($0) })) }
+        let expectedLists = lists.map { $0.binaryData() }
+        let ok = Atomic<Int>(0)
+        onThreads(8) { i in
+            for round in 0 ..< 2 {
+                let t = (i + round * 3) % tables.count
+                if (try? KeyedArchiveEncoder().encodedBytes(tables[t])) == expected[t],
+                   (try? KeyedArchiver.archivedData(withRootObject: names[t])) == expectedNames[t],
+                   lists[t].binaryData() == expectedLists[t] {
+                    ok.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(ok.load(ordering: .relaxed) == 16)
+    }
 }
 
 /// Runs `body(0 ..< count)` on `count` threads of their own, all at once, and waits for them.

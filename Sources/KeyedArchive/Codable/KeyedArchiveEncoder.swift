@@ -89,7 +89,7 @@ public struct KeyedArchiveEncoder: Sendable {
 
     /// Encodes `value` as the root of a keyed archive; see ``encode(_:)``.
     public func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let archiver = try encodeArchiver(value)
+        let archiver = try encodeArchiver(value, oneShot: true)
         do {
             return try archiver.takeEncodedData()
         } catch {
@@ -99,7 +99,7 @@ public struct KeyedArchiveEncoder: Sendable {
 
     /// Encodes `value` and returns the archive as a graph (for inspection or another container).
     public func encodeGraph<T: Encodable>(_ value: T) throws -> ArchiveGraph {
-        let archiver = try encodeArchiver(value)
+        let archiver = try encodeArchiver(value, oneShot: false)
         do {
             return try archiver.finishEncoding()
         } catch {
@@ -107,8 +107,9 @@ public struct KeyedArchiveEncoder: Sendable {
         }
     }
 
-    private func encodeArchiver<T: Encodable>(_ value: T) throws -> KeyedArchiver {
-        let archiver = KeyedArchiver(outputFormat: outputFormat)
+    /// `oneShot`: the archiver ends in `takeEncodedData()`, so it may start from parked tables.
+    private func encodeArchiver<T: Encodable>(_ value: T, oneShot: Bool) throws -> KeyedArchiver {
+        let archiver = KeyedArchiver(requiresSecureCoding: false, outputFormat: outputFormat, reusingTables: oneShot)
         let state = ArchiveEncodingState(archiver: archiver, encoder: self)
         let root = try state.encodeValue(value, parent: nil, component: nil)
         archiver.put(state.reference(root), rootKey)

@@ -92,10 +92,28 @@ public final class KeyedArchiver {
     /// - Parameters:
     ///   - requiresSecureCoding: Refuse classes that do not adopt ``SecureKeyedCoding`` (a thrown error).
     ///   - outputFormat: The property-list format of ``encodedData()``.
-    public init(requiresSecureCoding: Bool = false, outputFormat: PropertyList.Format = .binary) {
+    public convenience init(requiresSecureCoding: Bool = false, outputFormat: PropertyList.Format = .binary) {
+        self.init(requiresSecureCoding: requiresSecureCoding, outputFormat: outputFormat, reusingTables: false)
+    }
+
+    /// An archiver; `reusingTables` for a one-shot call that ends in ``takeEncodedData()``: its tables
+    /// start from the spares an earlier call parked (``TableScratch``) and are parked again when its
+    /// bytes are written.
+    init(requiresSecureCoding: Bool, outputFormat: PropertyList.Format, reusingTables: Bool) {
         self.requiresSecureCoding = requiresSecureCoding
         self.outputFormat = outputFormat
         self.current = Scope(object: -1, start: 0)
+        if reusingTables {
+            storage = TableScratch.spare(\.storage)
+            objects = TableScratch.spare(\.objects)
+            values = TableScratch.spare(\.values)
+            items = TableScratch.spare(\.items)
+        }
+        appendNullEntry()
+    }
+
+    /// Object 0, the `"$null"` entry every keyed archive starts with.
+    private func appendNullEntry() {
         var s = KeyedArchiveConstants.nullMarker
         let r = s.withUTF8 { u in appendStorage(u) }
         objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0,

@@ -9,17 +9,23 @@ extension ArchiveGraph {
     public func keyedArchiveBinaryData() throws(ArchiveError) -> [UInt8] {
         var w = try KeyedArchiveBinaryWriter(graph: self)
         try w.flatten()
-        return w.table.serialise()
+        let bytes = w.table.serialise()
+        w.table.parkTables()
+        return bytes
     }
 
     /// ``keyedArchiveBinaryData()`` of a graph nothing else holds (a finished one-shot archiver's): its
-    /// object, value and item tables are freed once the walk is done, before the bytes are laid out, so
-    /// they and the output are never alive together. The same bytes.
+    /// object, value and item tables are let go once the walk is done, before the bytes are laid out, and
+    /// its string storage after; each is parked for the next call if ``TableScratch``'s budget allows,
+    /// else freed. The same bytes.
     static func keyedArchiveBinaryData(releasing graph: consuming ArchiveGraph) throws(ArchiveError) -> [UInt8] {
         var w = try KeyedArchiveBinaryWriter(graph: consume graph)
         try w.flatten()
         w.releaseGraphTables()
-        return w.table.serialise()
+        let bytes = w.table.serialise()
+        w.releaseStorage()
+        w.table.parkTables()
+        return bytes
     }
 }
 
@@ -71,15 +77,14 @@ struct KeyedArchiveBinaryWriter {
 
     init(graph: ArchiveGraph) throws(ArchiveError) {
         self.graph = graph
-        // Output objects: about one per object, key and value; the uniquing table starts at the keys and
-        // plain entries and grows with what is really distinct.
-        table = BinaryPlistObjectTable(storage: graph.storage, expectedObjects: 16 + graph.keys.count + graph.objects.count,
-                                       expectedMembers: 2 * graph.values.count + 2 * graph.objects.count + graph.items.count)
         // Each entry is one output object, and an `.object` entry a `$class` UID too; each value or item
         // at most one more. (Counting the `.object` entries keeps plain ones from reserving a second slot.)
         var dictionaries = 0
         for o in graph.objects where o.kind == .object { dictionaries += 1 }
-        table.reserveObjects(16 + graph.objects.count + dictionaries + graph.values.count + graph.items.count + graph.keys.count)
+        // The uniquing table starts at the keys and plain entries and grows with what is really distinct.
+        table = BinaryPlistObjectTable(storage: graph.storage, expectedObjects: 16 + graph.keys.count + graph.objects.count,
+                                       objectCapacity: 16 + graph.objects.count + dictionaries + graph.values.count + graph.items.count + graph.keys.count,
+                                       expectedMembers: 2 * graph.values.count + 2 * graph.objects.count + graph.items.count)
         keyIDs = [Int32](repeating: -1, count: graph.keys.count)
         hintsOfClass = graph.classes.map { c in
             c.fallbacks.compactMap { $0 >= 0 && $0 < graph.classes.count ? graph.classes[$0].name : nil }
@@ -87,15 +92,21 @@ struct KeyedArchiveBinaryWriter {
         (classEntry, appendedClasses) = try graph.keyedClassEntries()
     }
 
-    /// Drops what only the walk needs: this writer's hold on the graph's object tables (the output table
-    /// keeps the string storage) and the uniquing table.
+    /// Lets go of what only the walk needs: the graph's object tables (parked for the next call; the
+    /// output table keeps the string storage) and the uniquing table.
     mutating func releaseGraphTables() {
-        graph.objects = []
-        graph.values = []
-        graph.items = []
+        graph.parkScratch(beforeOutput: true)
         graph.top = []
         sharedRuns = SharedValueRuns()
+        TableScratch.give(table.unique.slots, \.writerSlots, beforeOutput: true)
         table.unique = UniqueTable(expected: 0)
+    }
+
+    /// Parks the string storage once the bytes are laid out (the graph and the output table hold the only
+    /// references to it).
+    mutating func releaseStorage() {
+        graph.storage = []
+        TableScratch.park(&table.storage, \.storage)
     }
 
     mutating func flatten() throws(ArchiveError) {

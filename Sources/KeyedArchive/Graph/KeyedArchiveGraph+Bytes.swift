@@ -76,11 +76,20 @@ extension KeyedArchiver {
     }
 
     /// Finishes the archive and writes it, for an archiver that is dropped afterwards: the graph's tables
-    /// move out of the archiver to the writer, which frees them before the bytes are laid out (peak
-    /// memory of a large encode is the writer's table and the output, not also the graph). The archiver
-    /// is spent: later calls see an empty archive.
+    /// move out of the archiver to the writer, which lets go of them before the bytes are laid out (peak
+    /// memory of a large encode is the writer's table and the output, not also the graph; tables within
+    /// ``TableScratch``'s budget are parked for the next call). The archiver is spent: later calls see an
+    /// empty archive.
     func takeEncodedData() throws(ArchiveError) -> [UInt8] {
-        guard outputFormat == .binary else { return try encodedData() }
+        guard outputFormat == .binary else {
+            let bytes = try encodedData()
+            // The graph and property list `encodedData()` built are gone: the tables are this archiver's alone.
+            TableScratch.park(&storage, \.storage)
+            TableScratch.park(&objects, \.objects)
+            TableScratch.park(&values, \.values)
+            TableScratch.park(&items, \.items)
+            return bytes
+        }
         let graph = try finishEncoding()
         storage = []
         objects = []
@@ -104,7 +113,7 @@ extension KeyedArchiver {
     /// - Throws: Secure-coding refusals and errors raised by `encode(with:)`.
     public static func archivedData<T: KeyedArchivable>(withRootObject root: T, requiringSecureCoding requiresSecureCoding: Bool = false,
                                                         format: PropertyList.Format = .binary) throws(ArchiveError) -> [UInt8] {
-        let a = KeyedArchiver(requiresSecureCoding: requiresSecureCoding, outputFormat: format)
+        let a = KeyedArchiver(requiresSecureCoding: requiresSecureCoding, outputFormat: format, reusingTables: true)
         try a.encode(root, forKey: "root")
         return try a.takeEncodedData()
     }

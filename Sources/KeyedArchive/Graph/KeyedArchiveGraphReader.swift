@@ -28,8 +28,8 @@ extension ArchiveGraph {
 extension KeyedArchiveGraphReader {
     /// Parks the per-node tables for the next read (the graph keeps none of them).
     mutating func parkScratch() {
-        ReadScratch.park(&memo, \.memo)
-        ReadScratch.park(&reservedTag, \.tags)
+        TableScratch.park(&memo, \.memo)
+        TableScratch.park(&reservedTag, \.tags)
     }
 }
 
@@ -69,8 +69,8 @@ struct KeyedArchiveGraphReader {
         self.plist = plist
         self.options = options
         self.limits = limits
-        self.memo = ReadScratch.filled(\.memo, count: plist.count, with: -1)
-        self.reservedTag = ReadScratch.filled(\.tags, count: plist.count, with: 0)
+        self.memo = TableScratch.filled(\.memo, count: plist.count, with: -1)
+        self.reservedTag = TableScratch.filled(\.tags, count: plist.count, with: 0)
     }
 
     /// Which reserved key (`$class`, `$classname`, `$classes`) a dict key node spells, if any.
@@ -163,9 +163,9 @@ struct KeyedArchiveGraphReader {
 
         // Pass 2: every entry becomes a graph object. Counts come from the validated plist (each member
         // is a ref that exists), so they are bounded by the input; nested inline containers may add more.
-        objects = ReadScratch.empty(\.objects, reserving: entries.count)
-        values = ReadScratch.empty(\.values, reserving: valueCount)
-        items = ReadScratch.empty(\.items, reserving: min(itemCount, limits.maxObjectCount))
+        objects = TableScratch.empty(\.objects, reserving: entries.count)
+        values = TableScratch.empty(\.values, reserving: valueCount)
+        items = TableScratch.empty(\.items, reserving: min(itemCount, limits.maxObjectCount))
         for (i, node) in entries.enumerated() {
             switch plist.kind(node) {
             case .dict where isClassEntry[i]:

@@ -38,7 +38,8 @@ struct BinaryPlistObjectTable {
     }
 
     /// Bytes that data and string objects point into (unless their `high` is 1: then `scratch`).
-    let storage: [UInt8]
+    /// Read-only while writing; taken back by ``KeyedArchiveBinaryWriter/releaseStorage()`` once done.
+    var storage: [UInt8]
     /// Objects in output order; appended only by ``uid(_:)``, ``container(tag:count:)`` and ``uniqued(_:)``,
     /// which keep ``bodyBytes`` and ``referenceCount`` in step.
     let objects: TableBuffer<Object>
@@ -54,16 +55,21 @@ struct BinaryPlistObjectTable {
     var wideHighs: [UInt64] = []
     var unique: UniqueTable
 
-    /// `expectedObjects` and `expectedMembers` size the tables up front (they grow past them).
-    init(storage: [UInt8], expectedObjects: Int, expectedMembers: Int) {
+    /// `expectedObjects` (distinct objects: the uniquing table), `objectCapacity` (all objects, when more)
+    /// and `expectedMembers` size the tables up front (they grow past them).
+    init(storage: [UInt8], expectedObjects: Int, objectCapacity: Int = 0, expectedMembers: Int) {
         self.storage = storage
         unique = UniqueTable(expected: expectedObjects)
-        objects = TableBuffer(capacity: expectedObjects)
-        members = TableBuffer(capacity: expectedMembers)
+        objects = TableScratch.buffer(\.writerObjects, capacity: max(expectedObjects, objectCapacity))
+        members = TableScratch.buffer(\.writerMembers, capacity: expectedMembers)
     }
 
-    /// Room for `count` objects in all, so appending up to there does not reallocate.
-    func reserveObjects(_ count: Int) { objects.reserveCapacity(count) }
+    /// Parks this finished writer's tables for the next write (``TableScratch``).
+    consuming func parkTables() {
+        TableScratch.give(objects, \.writerObjects)
+        TableScratch.give(members, \.writerMembers)
+        TableScratch.give(unique.slots, \.writerSlots)
+    }
 
     /// A new UID object (UIDs are never shared).
     mutating func uid(_ value: UInt64) -> Int {
@@ -442,7 +448,7 @@ struct UniqueTable {
             cap <<= 1
             bits += 1
         }
-        slots = TableBuffer(capacity: cap)
+        slots = TableScratch.buffer(\.writerSlots, capacity: cap)
         slots.append(repeating: 0, count: cap)
         mask = cap - 1
         hashShift = 64 - bits

@@ -25,13 +25,13 @@ extension BinaryPlistReader {
         // Chains are counted in UInt16; a larger limit leaves the depth to the cycle check.
         var ordered = maxDepth < Int(UInt16.max)
         let cap = min(maxDepth, Int(UInt16.max) - 1) + 1
-        var above = ReadScratch.filled(\.depths, count: trailer.objectCount, with: 0)
-        defer { ReadScratch.give(above, \.depths) }
+        var above = TableScratch.filled(\.depths, count: trailer.objectCount, with: 0)
+        defer { TableScratch.give(above, \.depths) }
         var tooDeep = -1
         var failure: ArchiveError?
         // total ≤ refBudget ≤ input length / refSize, checked while scanning; pass 1 counted exactly the
         // members written below, from index 0 on.
-        var refs = ReadScratch.overwritable(\.refs, count: total)
+        var refs = TableScratch.overwritable(\.refs, count: total)
         var written = 0
         nodes.withUnsafeMutableBufferPointer { nodes in
             above.withUnsafeMutableBufferPointer { above in

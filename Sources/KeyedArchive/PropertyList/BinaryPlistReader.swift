@@ -97,7 +97,7 @@ internal struct BinaryPlistReader {
         var failure: ArchiveError?
         // n ≥ 1 and n × offsetIntSize ≤ input length (trailer check), so this allocation is bounded.
         // The scanner writes all n nodes before any is read (or throws, and the table is dropped).
-        var table = ReadScratch.overwritable(\.nodes, count: n)
+        var table = TableScratch.overwritable(\.nodes, count: n)
         table.withUnsafeMutableBufferPointer { buf in
             guard let out = buf.baseAddress else { return }
             do throws(ArchiveError) {

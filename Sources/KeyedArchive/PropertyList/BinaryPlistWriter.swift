@@ -23,7 +23,9 @@ struct BinaryPlistWriter {
         guard list.root >= 0, list.root < list.nodes.count else { return [] }
         var w = BinaryPlistWriter(list)
         w.flatten()
-        return w.table.serialise()
+        let bytes = w.table.serialise()
+        w.table.parkTables()
+        return bytes
     }
 
     // MARK: Pass 1: flatten

@@ -2,9 +2,9 @@
 ///
 /// An `[Element]` held in a struct held in a struct pays a uniqueness check (a runtime call) on every
 /// store and append; an encode makes millions of them. This table is a class, so stores go straight to
-/// memory. Invariant: only the writer that made it uses it (no copies are handed out), and indices are
-/// checked like an array's.
-final class TableBuffer<Element: BitwiseCopyable> {
+/// memory. Invariant: one writer uses it at a time (no copies are handed out; ``TableScratch`` passes a
+/// finished writer's table to the next under its lock), and indices are checked like an array's.
+final class TableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private(set) var capacity: Int
@@ -17,6 +17,9 @@ final class TableBuffer<Element: BitwiseCopyable> {
     deinit { base.deallocate() }
 
     var isEmpty: Bool { count == 0 }
+
+    /// Empties the table, keeping its memory (elements are trivial: nothing to deinitialise).
+    func removeAll() { count = 0 }
 
     @inline(__always) func append(_ element: Element) {
         if count == capacity { grow(to: count + 1) }

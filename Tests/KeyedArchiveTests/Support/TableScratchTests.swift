@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-/// Reads reuse the tables earlier reads dropped (``ReadScratch``): whatever was parked, every read
-/// gives what a fresh read gives, a small graph kept by its caller does not pin a large buffer, and a
-/// failed read leaves nothing behind that a later read sees.
-@Suite(.serialized) struct ReadScratchTests {
+/// Reads and writes reuse the tables earlier ones dropped (``TableScratch``): whatever was parked, every
+/// read gives what a fresh read gives and every write the bytes a fresh write gives, a small graph kept
+/// by its caller does not pin a large buffer, and a failed read or write leaves nothing behind that a
+/// later one sees.
+@Suite(.serialized) struct TableScratchTests {
     struct Item: Codable, Equatable {
         var name: String
         var n: Int
@@ -91,6 +92,69 @@ import Testing
             #expect(throws: ArchiveError.self) { try ArchiveGraph(keyedArchiveBytes: bad) }
             let g = try ArchiveGraph(keyedArchiveBytes: good)
             #expect(g.objects == expected.objects && g.values == expected.values && g.items == expected.items)
+        }
+    }
+
+    /// Writes in every shape that parks tables (Codable binary and XML, `archivedData`, a plain property
+    /// list), after larger and smaller writes, give the bytes a write with nothing parked gives.
+    @Test func writesAfterLargerAndSmallerWritesGiveTheBytesOfFreshOnes() throws {
+        let sizes = [2_000, 3, 500, 2_000, 1, 1_200]
+        let values = sizes.enumerated().map { i, n in (0 ..< n).map { Item(name: "item \($0 + i)", n: $0 * (i + 1), tags: [$0, i]) } }
+        var xml = KeyedArchiveEncoder()
+        xml.outputFormat = .xml
+        func writes(_ v: [Item]) throws -> [[UInt8]] {
+            [try KeyedArchiveEncoder().encodedBytes(v), try xml.encodedBytes(v),
+             try KeyedArchiver.archivedData(withRootObject: v.map(\.name)),
+             PropertyList(.array(v.map { .dict([PlistDictEntry(key: .string("name"), value: .string($0.name)), PlistDictEntry(key: .string("n"), value: .integer(Int64($0.n)))]) })).binaryData()]
+        }
+        var fresh: [[[UInt8]]] = []
+        for v in values {
+            ArchiveGraph.releaseReusableTables()
+            fresh.append(try writes(v))
+        }
+        ArchiveGraph.releaseReusableTables()
+        for round in 0 ..< 2 {
+            for (i, v) in values.enumerated() {
+                let again = try writes(v)
+                for k in again.indices { #expect(again[k] == fresh[i][k], "round \(round), size \(sizes[i]), write \(k)") }
+            }
+        }
+        // And they still read back.
+        #expect(try KeyedArchiveDecoder().decode([Item].self, from: fresh[2][0]) == values[2])
+        #expect(try KeyedArchiveDecoder().decode([Item].self, from: fresh[2][1]) == values[2])
+    }
+
+    /// A graph the caller keeps from a write (`encodeGraph`, `finishEncoding()`) is built without the
+    /// parked tables, so it holds no large buffer after a large write.
+    @Test func aSmallGraphKeptFromAWriteDoesNotHoldALargeTable() throws {
+        ArchiveGraph.releaseReusableTables()
+        _ = try Self.archive(5_000, salt: 1)   // parks the large write's tables
+        let small = try KeyedArchiveEncoder().encodeGraph([Item(name: "a", n: 1, tags: [1])])
+        #expect(small.objects.capacity < 100 && small.values.capacity < 100 && small.storage.capacity < 1_000)
+        let archiver = KeyedArchiver()
+        try archiver.encode(["a", "b"], forKey: "root")
+        let kept = try archiver.finishEncoding()
+        #expect(kept.objects.capacity < 100 && kept.values.capacity < 100 && kept.storage.capacity < 1_000)
+    }
+
+    final class Node: Codable {
+        var name: String
+        var next: Node?
+        init(_ name: String) { self.name = name }
+    }
+
+    /// A write that fails part-way (a reference cycle, found deep in the encode) parks nothing half-made:
+    /// later writes give the bytes of fresh ones.
+    @Test func aFailedWriteLeavesLaterWritesIntact() throws {
+        let good = (0 ..< 400).map { Item(name: "item \($0)", n: $0, tags: [$0]) }
+        ArchiveGraph.releaseReusableTables()
+        let expected = try KeyedArchiveEncoder().encodedBytes(good)
+        let ring = (0 ..< 300).map { Node("node \($0)") }
+        for i in ring.indices { ring[i].next = ring[(i + 1) % ring.count] }
+        defer { ring.forEach { $0.next = nil } }
+        for _ in 0 ..< 3 {
+            #expect(throws: EncodingError.self) { try KeyedArchiveEncoder().encodedBytes(ring[0]) }
+            #expect(try KeyedArchiveEncoder().encodedBytes(good) == expected)
         }
     }
 }

@@ -1,0 +1,177 @@
+/// Large tables that reading an archive builds and then drops, kept for the next read.
+///
+/// glibc hands a freed table at the top of its heap back to the kernel, and the next read faults the
+/// same pages in again, zero-filled: ~2,400 page faults and 15–40 % of the wall time of a 10k-object
+/// decode (Docs/benchmarks.md, session 18). Reusing the memory removes them without changing the
+/// process's allocator policy.
+///
+/// Invariants: a spare is handed to one reader at a time (taken under the lock, then owned); it is
+/// reused only for a table at least half its capacity, so a small graph a caller keeps never pins a
+/// large buffer; at most ``maxRetainedBytes`` stay parked in all, one spare per kind.
+enum TableScratch {
+    struct Spares: Sendable {
+        var nodes: [PlistNode] = []
+        var refs: [UInt32] = []
+        var depths: [UInt16] = []
+        var memo: [Int32] = []
+        var tags: [UInt8] = []
+        var objects: [ArchiveObject] = []
+        var values: [ArchiveKeyedValue] = []
+        var items: [ArchiveValue] = []
+        var storage: [UInt8] = []
+        /// A binary writer's output objects, member references and uniquing slots.
+        var writerObjects: TableBuffer<BinaryPlistObjectTable.Object>?
+        var writerMembers: TableBuffer<UInt32>?
+        var writerSlots: TableBuffer<UInt32>?
+        /// Bytes of capacity parked above.
+        var retained = 0
+    }
+
+    /// The most capacity kept parked between calls (a 10k-object archive's tables fit; a 100k one's do not).
+    static let maxRetainedBytes = 32 << 20
+    /// The most kept parked while a write still has its output to lay out: tables a write lets go of
+    /// before its bytes exist (its graph's, the writer's uniquing table) are parked only within this, so
+    /// parking raises a large write's peak by at most this much (a 10k-object write's such tables fit).
+    static let maxRetainedBytesBeforeOutput = 16 << 20
+
+    // An ArchiveLock, not a Mutex: ThreadSanitizer sees pthread mutexes (see ArchiveLock).
+    fileprivate static let spares = ArchiveLock(Spares())
+
+    /// A table of capacity ≥ `count` and ≤ 2 × `count`, empty: a parked spare if one fits, else a new one.
+    @inline(__always) static func empty<T>(_ slot: WritableKeyPath<Spares, [T]>, reserving count: Int) -> [T] {
+        var table = take(slot, fitting: count)
+        table.removeAll(keepingCapacity: true)
+        table.reserveCapacity(count)
+        return table
+    }
+
+    /// A table of exactly `count` copies of `value`.
+    @inline(__always) static func filled<T>(_ slot: WritableKeyPath<Spares, [T]>, count: Int, with value: T) -> [T] {
+        var table = empty(slot, reserving: count)
+        table.append(contentsOf: repeatElement(value, count: count))
+        return table
+    }
+
+    /// A table of exactly `count` elements whose values the caller overwrites, every one, before any
+    /// is read (trivial element types only).
+    @inline(__always) static func overwritable<T: BitwiseCopyable>(_ slot: WritableKeyPath<Spares, [T]>, count: Int) -> [T] {
+        var table = take(slot, fitting: count)
+        if table.count >= count {
+            table.removeLast(table.count - count)
+            return table
+        }
+        return [T](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
+    /// The parked spare of `slot`, emptied, whatever its size (an empty table if none): for a writer whose
+    /// tables grow from nothing and are parked again when its call ends.
+    @inline(__always) static func spare<T>(_ slot: WritableKeyPath<Spares, [T]>) -> [T] {
+        var table: [T] = []
+        spares.withLock { s in
+            guard s[keyPath: slot].capacity > 0 else { return }
+            s.retained -= s[keyPath: slot].capacity &* MemoryLayout<T>.stride
+            swap(&s[keyPath: slot], &table)
+        }
+        table.removeAll(keepingCapacity: true)
+        return table
+    }
+
+    /// Parks `table` for the next call, if it is larger than the spare parked there and within the budget
+    /// (``maxRetainedBytesBeforeOutput`` when `beforeOutput`).
+    @inline(__always) static func give<T>(_ table: consuming [T], _ slot: WritableKeyPath<Spares, [T]>, beforeOutput: Bool = false) {
+        var table = table
+        let bytes = table.capacity &* MemoryLayout<T>.stride
+        let budget = beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes
+        guard bytes > 0, bytes <= budget else { return }
+        spares.withLock { s in
+            let parked = s[keyPath: slot].capacity &* MemoryLayout<T>.stride
+            guard bytes > parked, s.retained - parked + bytes <= budget else { return }
+            s.retained += bytes - parked
+            swap(&s[keyPath: slot], &table)
+        }
+    }
+
+    /// An empty table buffer of capacity ≥ `capacity` and ≤ 2 × `capacity` (or 16): a parked spare if
+    /// one fits, else a new one.
+    @inline(__always) static func buffer<T>(_ slot: WritableKeyPath<Spares, TableBuffer<T>?>, capacity: Int) -> TableBuffer<T> {
+        var spare: TableBuffer<T>?
+        spares.withLock { s in
+            guard let b = s[keyPath: slot], b.capacity >= capacity, b.capacity / 2 <= max(capacity, 16) else { return }
+            s.retained -= b.capacity &* MemoryLayout<T>.stride
+            s[keyPath: slot] = nil
+            spare = b
+        }
+        guard let b = spare else { return TableBuffer(capacity: capacity) }
+        b.removeAll()
+        return b
+    }
+
+    /// Parks `buffer`, which its writer no longer uses, if it is larger than the spare parked there and
+    /// within the budget (``maxRetainedBytesBeforeOutput`` when `beforeOutput`).
+    @inline(__always) static func give<T>(_ buffer: TableBuffer<T>, _ slot: WritableKeyPath<Spares, TableBuffer<T>?>, beforeOutput: Bool = false) {
+        let bytes = buffer.capacity &* MemoryLayout<T>.stride
+        let budget = beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes
+        guard bytes > 0, bytes <= budget else { return }
+        spares.withLock { s in
+            let parked = (s[keyPath: slot]?.capacity ?? 0) &* MemoryLayout<T>.stride
+            guard bytes > parked, s.retained - parked + bytes <= budget else { return }
+            s.retained += bytes - parked
+            s[keyPath: slot] = buffer
+        }
+    }
+
+    /// Moves `table` out of its owner (leaving it empty) and parks it.
+    @inline(__always) static func park<T>(_ table: inout [T], _ slot: WritableKeyPath<Spares, [T]>, beforeOutput: Bool = false) {
+        var moved: [T] = []
+        swap(&moved, &table)
+        give(moved, slot, beforeOutput: beforeOutput)
+    }
+
+    @inline(__always) private static func take<T>(_ slot: WritableKeyPath<Spares, [T]>, fitting count: Int) -> [T] {
+        var table: [T] = []
+        spares.withLock { s in
+            let cap = s[keyPath: slot].capacity
+            guard count > 0, cap >= count, cap / 2 <= count else { return }
+            s.retained -= cap &* MemoryLayout<T>.stride
+            swap(&s[keyPath: slot], &table)
+        }
+        return table
+    }
+}
+
+extension PropertyList {
+    /// Parks the node and member tables of a list about to be dropped (a caller-internal temporary).
+    mutating func parkScratch() {
+        TableScratch.park(&nodes, \.nodes)
+        TableScratch.park(&refs, \.refs)
+    }
+}
+
+extension ArchiveGraph {
+    /// Parks the object, value and item tables of a graph about to be dropped (a caller-internal temporary);
+    /// `beforeOutput`: by a write that has its bytes still to lay out.
+    mutating func parkScratch(beforeOutput: Bool = false) {
+        TableScratch.park(&objects, \.objects, beforeOutput: beforeOutput)
+        TableScratch.park(&values, \.values, beforeOutput: beforeOutput)
+        TableScratch.park(&items, \.items, beforeOutput: beforeOutput)
+    }
+}
+
+extension ArchiveGraph {
+    /// Frees the tables this library keeps between calls to spare the next one the kernel's page faults
+    /// (at most 32 MB: a bplist index, a graph reader's per-node tables, and the graph tables of reads
+    /// and writes that drop their graph, such as ``KeyedArchiveDecoder``'s, ``KeyedArchiveEncoder``'s and
+    /// ``KeyedArchiver/archivedData(withRootObject:requiringSecureCoding:format:)``'s). A memory-tight
+    /// process can call this after a burst of reads or writes; the next one allocates afresh.
+    public static func releaseReusableTables() {
+        TableScratch.releaseAll()
+    }
+}
+
+extension TableScratch {
+    /// Drops every parked spare.
+    static func releaseAll() {
+        var dropped = Spares()
+        spares.withLock { swap(&$0, &dropped) }
+    }
+}
