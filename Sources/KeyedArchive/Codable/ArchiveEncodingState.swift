@@ -72,7 +72,9 @@ final class ArchiveEncodingState {
         defer { depth -= 1 }
         let encoder = ArchiveValueEncoder(state: self, parent: parent, component: component, type: T.self)
         let mark = open.count
-        if let c = traits.collectionEncodable {
+        if traits.scalarArray != .none {
+            encodeScalarArray(value, traits.scalarArray, encoder)
+        } else if let c = traits.collectionEncodable {
             try c.encodeMembers(of: value, encoder)
         } else {
             try value.encode(to: encoder)

@@ -1,5 +1,5 @@
-// Arrays of Int, String and Double read straight from an NSArray's members, without a decoder of their
-// own. Anything unusual (a member of another kind, an overflow, nil, a shared or in-progress object, a
+// Arrays of Int, String and Double written straight as an NSArray's members, and read straight from
+// them, without an encoder or decoder per member. On reading, anything unusual (a member of another kind, an overflow, nil, a shared or in-progress object, a
 // spent budget) returns nil, and the caller takes the full path, which decodes or reports the error
 // exactly as before: this path only ever agrees with it.
 
@@ -79,4 +79,29 @@ extension ArchiveDecodingState {
 /// The scalar arrays read in place (``CodableTypeTraits/scalarArray``).
 enum ArchiveScalarArrayKind {
     case none, ints, strings, doubles
+}
+
+extension ArchiveEncodingState {
+    /// `value` (an `[Int]`, `[String]` or `[Double]`, as `kind` says) written as `Array.encodeMembers`
+    /// writes it: each member's archived scalar as a collection member (`member(_:)` of a number is its
+    /// shared plain entry, of a string its reference), without an encoder per member.
+    func encodeScalarArray<T>(_ value: T, _ kind: ArchiveScalarArrayKind, _ encoder: ArchiveValueEncoder) {
+        let box = encoder.collectionBox(.array)
+        switch kind {
+        case .ints:
+            let xs = unsafeBitCast(value, to: [Int].self)
+            box.members.reserveCapacity(box.members.count + xs.count)
+            for x in xs { box.append(archiver.encodePlain(.int(Int64(x), width: 0))) }
+        case .strings:
+            let xs = unsafeBitCast(value, to: [String].self)
+            box.members.reserveCapacity(box.members.count + xs.count)
+            for x in xs { box.append(archiver.encodePlainString(x)) }
+        case .doubles:
+            let xs = unsafeBitCast(value, to: [Double].self)
+            box.members.reserveCapacity(box.members.count + xs.count)
+            for x in xs { box.append(archiver.encodePlain(.double(x))) }
+        case .none:
+            break
+        }
+    }
 }

@@ -294,6 +294,46 @@ import Testing
         #expect(back.a == [7, 8, 9] && back.b == [7, 8, 9])
     }
 
+    /// `[Int]`, `[String]` and `[Double]` are written straight as the array's members: the same bytes as
+    /// arrays of wrappers that encode the same scalars through a single-value container (the path every
+    /// other array takes), shared plain entries and repeats included; and they read back.
+    @Test func scalarArraysWriteTheBytesOfTheMemberByMemberPath() throws {
+        struct W<T: Encodable>: Encodable {
+            var x: T
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.singleValueContainer()
+                try c.encode(x)
+            }
+        }
+        let ints = [0, -1, 5, Int.max, Int.min, 5, 1 << 40, 0]
+        let strings = ["", "a", "é", "a", "日本", String(repeating: "z", count: 300)]
+        let doubles = [0.0, -0.0, 1.5, .infinity, -.greatestFiniteMagnitude, 1.5, 5]
+        struct Mixed: Encodable, KeyedArchiveClassNamed {
+            static let archivedClassName = "Mixed"
+            var i: [Int], s: [String], d: [Double], n: Int
+        }
+        struct MixedW: Encodable, KeyedArchiveClassNamed {
+            static let archivedClassName = "Mixed"
+            var i: [W<Int>], s: [W<String>], d: [W<Double>], n: Int
+        }
+        for format in [PropertyList.Format.binary, .xml] {
+            var e = KeyedArchiveEncoder()
+            e.outputFormat = format
+            #expect(try e.encodedBytes(ints) == e.encodedBytes(ints.map(W.init)))
+            #expect(try e.encodedBytes(strings) == e.encodedBytes(strings.map(W.init)))
+            #expect(try e.encodedBytes(doubles) == e.encodedBytes(doubles.map(W.init)))
+            #expect(try e.encodedBytes([[Int]]()) == e.encodedBytes([W<Int>]()))
+            // In one archive, the members share the plain entries the object's own scalars use.
+            let plain = try e.encodedBytes(Mixed(i: ints, s: strings, d: doubles, n: 5))
+            let wrapped = try e.encodedBytes(MixedW(i: ints.map(W.init), s: strings.map(W.init), d: doubles.map(W.init), n: 5))
+            #expect(plain == wrapped)
+            let d = KeyedArchiveDecoder()
+            #expect(try d.decode([Int].self, from: Data(e.encodedBytes(ints))) == ints)
+            #expect(try d.decode([String].self, from: Data(e.encodedBytes(strings))) == strings)
+            #expect(try d.decode([Double].self, from: Data(e.encodedBytes(doubles))) == doubles)
+        }
+    }
+
     /// A key encoded twice keeps its last value, once, whether the object has few keys or many (key
     /// indices 64 apart share a bit of the container's new-key filter, and are still different keys).
     @Test func aRepeatedKeyKeepsItsLastValue() throws {
