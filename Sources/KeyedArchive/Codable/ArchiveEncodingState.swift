@@ -22,6 +22,8 @@ final class ArchiveEncodingState {
     @exclusivity(unchecked) var open: [ArchiveEncodingBox] = []
     /// Recycled value buffers of flushed containers.
     @exclusivity(unchecked) var pool: [[ArchiveKeyedValue]] = []
+    /// The members of the scalar array being written (``writeScalarArray(_:_:)``), kept between arrays.
+    @exclusivity(unchecked) var scalarMembers: [ArchiveValue] = []
     @exclusivity(unchecked) var depth = 0
     /// Type → class index, for archived-object containers.
     @exclusivity(unchecked) var classIndexByType: [ObjectIdentifier: Int] = [:]
@@ -68,13 +70,12 @@ final class ArchiveEncodingState {
         guard depth < KeyedArchiveEncoder.maxValueDepth else {
             throw failure(value, parent, component, "values nest deeper than \(KeyedArchiveEncoder.maxValueDepth) levels")
         }
+        if traits.scalarArray != .none { return writeScalarArray(value, traits.scalarArray) }
         depth += 1
         defer { depth -= 1 }
         let encoder = ArchiveValueEncoder(state: self, parent: parent, component: component, type: T.self)
         let mark = open.count
-        if traits.scalarArray != .none {
-            encodeScalarArray(value, traits.scalarArray, encoder)
-        } else if let c = traits.collectionEncodable {
+        if let c = traits.collectionEncodable {
             try c.encodeMembers(of: value, encoder)
         } else {
             try value.encode(to: encoder)
@@ -126,15 +127,21 @@ final class ArchiveEncodingState {
         case .array: c = archiver.classIndex(name: "NSArray", chain: ["NSArray", "NSObject"])
         case .set: c = archiver.classIndex(name: "NSSet", chain: ["NSSet", "NSObject"])
         }
+        let box = ArchiveEncodingBox(kind: kind, uid: appendContainerObject(classIndex: c), values: pool.popLast() ?? [])
+        open.append(box)
+        return box
+    }
+
+    /// A new container object of class `c`, its values to come (and the class's description, the
+    /// first time the class is used): its uid.
+    func appendContainerObject(classIndex c: Int) -> Int {
         let uid = archiver.objects.count
         archiver.objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
         if c < archiver.classDescribed.count, !archiver.classDescribed[c] {
             archiver.classDescribed[c] = true
             archiver.objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
         }
-        let box = ArchiveEncodingBox(kind: kind, uid: uid, values: pool.popLast() ?? [])
-        open.append(box)
-        return box
+        return uid
     }
 
     /// Writes the objects of containers opened since `mark`, in the order they were opened.

@@ -82,26 +82,27 @@ enum ArchiveScalarArrayKind {
 }
 
 extension ArchiveEncodingState {
-    /// `value` (an `[Int]`, `[String]` or `[Double]`, as `kind` says) written as `Array.encodeMembers`
-    /// writes it: each member's archived scalar as a collection member (`member(_:)` of a number is its
-    /// shared plain entry, of a string its reference), without an encoder per member.
-    func encodeScalarArray<T>(_ value: T, _ kind: ArchiveScalarArrayKind, _ encoder: ArchiveValueEncoder) {
-        let box = encoder.collectionBox(.array)
+    /// `value` (an `[Int]`, `[String]` or `[Double]`, as `kind` says) as an `NSArray` object written
+    /// straight into the archiver: the objects, values and items an array container's box would write
+    /// and flush, in the same order (each member's archived scalar as a collection member: a number's
+    /// shared plain entry, a string's reference), without an encoder, a box or a per-member encoder.
+    func writeScalarArray<T>(_ value: T, _ kind: ArchiveScalarArrayKind) -> ArchiveValue {
+        let uid = appendContainerObject(classIndex: archiver.classIndex(name: "NSArray", chain: ["NSArray", "NSObject"]))
+        scalarMembers.removeAll(keepingCapacity: true)
         switch kind {
         case .ints:
-            let xs = unsafeBitCast(value, to: [Int].self)
-            box.members.reserveCapacity(box.members.count + xs.count)
-            for x in xs { box.append(archiver.encodePlain(.int(Int64(x), width: 0))) }
+            for x in unsafeBitCast(value, to: [Int].self) { scalarMembers.append(archiver.encodePlain(.int(Int64(x), width: 0))) }
         case .strings:
-            let xs = unsafeBitCast(value, to: [String].self)
-            box.members.reserveCapacity(box.members.count + xs.count)
-            for x in xs { box.append(archiver.encodePlainString(x)) }
+            for x in unsafeBitCast(value, to: [String].self) { scalarMembers.append(archiver.encodePlainString(x)) }
         case .doubles:
-            let xs = unsafeBitCast(value, to: [Double].self)
-            box.members.reserveCapacity(box.members.count + xs.count)
-            for x in xs { box.append(archiver.encodePlain(.double(x))) }
+            for x in unsafeBitCast(value, to: [Double].self) { scalarMembers.append(archiver.encodePlain(.double(x))) }
         case .none:
             break
         }
+        let start = archiver.values.count
+        archiver.values.append(ArchiveKeyedValue(key: keyNSObjects, value: archiver.inlineArray(scalarMembers)))
+        archiver.objects[uid].valueStart = start
+        archiver.objects[uid].valueCount = 1
+        return .ref(uid)
     }
 }
