@@ -116,13 +116,13 @@ extension KeyedArchiver {
     ///   - name: The class name.
     ///   - chain: Its superclass chain, starting with `name`.
     /// - Returns: The class index in the archive graph.
-    public func classIndex(name: String, chain: [String]) -> Int {
+    public func classIndex(name: String, chain: @autoclosure () -> [String]) -> Int {
         if let cached = classNameCache.index(of: name) { return Int(cached) }
         let index: Int
         if let i = classIndexByName[name] {
             index = i
         } else {
-            classes.append(ArchiveClass(name: name, chain: chain))
+            classes.append(ArchiveClass(name: name, chain: chain()))
             classDescribed.append(false)
             index = classes.count - 1
             classIndexByName[name] = index
@@ -182,6 +182,23 @@ extension KeyedArchiver {
         let uid = objects.count
         objects.append(ArchiveObject(kind: .object, classIndex: classIndex(name: className, chain: chain), valueStart: 0, valueCount: 0))
         try withObjectScope(uid, body)
+        return .ref(uid)
+    }
+
+    /// A Foundation object of class index `c` holding one inline value under user key `key` (as
+    /// `NSDate { NS.time }`): the entries ``encodeFoundationObject(className:chain:_:)`` writes for a body
+    /// of one `encode…(forKey:)`, in the same order, without opening a scope.
+    func encodeOneValueObject(classIndex c: Int, key: String, _ value: ArchiveValue) -> ArchiveValue {
+        let k = userKeyIndex(key)
+        let uid = objects.count
+        // Grown as withObjectScope grows it (see there).
+        if values.count + 1 > values.capacity { values.reserveCapacity(Swift.max(values.count + 1, 2 * values.capacity)) }
+        objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: values.count, valueCount: 1))
+        values.append(ArchiveKeyedValue(key: k, value: value))
+        if c >= 0, c < classDescribed.count, !classDescribed[c] {
+            classDescribed[c] = true
+            objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
+        }
         return .ref(uid)
     }
 

@@ -120,9 +120,8 @@ extension Date: KeyedArchivable {
     }
     /// Writes `NSDate { NS.time = <real> }`.
     public func encodeArchived(to a: KeyedArchiver) throws(ArchiveError) -> ArchiveValue {
-        try a.encodeFoundationObject(className: "NSDate", chain: ["NSDate", "NSObject"]) {
-            a.encode(timeIntervalSinceReferenceDate, forKey: "NS.time")
-        }
+        a.encodeOneValueObject(classIndex: a.classIndex(name: "NSDate", chain: ["NSDate", "NSObject"]), key: "NS.time",
+                               .double(timeIntervalSinceReferenceDate))
     }
 }
 
