@@ -1,13 +1,14 @@
-/// Large tables that reading an archive builds and then drops, kept for the next read.
+/// Large tables that reading or writing an archive builds and then drops, kept for the next call.
 ///
-/// glibc hands a freed table at the top of its heap back to the kernel, and the next read faults the
-/// same pages in again, zero-filled: ~2,400 page faults and 15–40 % of the wall time of a 10k-object
-/// decode (Docs/benchmarks.md, session 18). Reusing the memory removes them without changing the
-/// process's allocator policy.
+/// glibc hands a freed table at the top of its heap back to the kernel, and the next call faults the
+/// same pages in again, zero-filled: ~2,400 page faults per 10k-object decode and ~4,500 per encode,
+/// 15–40 % of their wall time (Docs/benchmarks.md, sessions 18 and 19). Reusing the memory removes them
+/// without changing the process's allocator policy.
 ///
-/// Invariants: a spare is handed to one reader at a time (taken under the lock, then owned); it is
-/// reused only for a table at least half its capacity, so a small graph a caller keeps never pins a
-/// large buffer; at most ``maxRetainedBytes`` stay parked in all, one spare per kind.
+/// Invariants: a spare is handed to one reader or writer at a time (taken under the lock, then owned);
+/// a reader reuses it only for a table at least half its capacity, so a small graph a caller keeps never
+/// pins a large buffer; a writer takes one only where the graph it builds is its call's own temporary;
+/// at most ``maxRetainedBytes`` stay parked in all, one spare per kind.
 enum TableScratch {
     struct Spares: Sendable {
         var nodes: [PlistNode] = []
