@@ -137,10 +137,7 @@ final class ArchiveEncodingState {
     func appendContainerObject(classIndex c: Int) -> Int {
         let uid = archiver.objects.count
         archiver.objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
-        if c < archiver.classDescribed.count, !archiver.classDescribed[c] {
-            archiver.classDescribed[c] = true
-            archiver.objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
-        }
+        archiver.describeClassOnFirstUse(c)
         return uid
     }
 

@@ -1,7 +1,8 @@
 // Arrays of Int, String and Double written straight as an NSArray's members, and read straight from
-// them, without an encoder or decoder per member. On reading, anything unusual (a member of another kind, an overflow, nil, a shared or in-progress object, a
-// spent budget) returns nil, and the caller takes the full path, which decodes or reports the error
-// exactly as before: this path only ever agrees with it.
+// them, without an encoder or decoder per member. On reading, anything unusual (a member of another
+// kind, an overflow, nil, a shared or in-progress object, a spent budget) returns nil, and the caller
+// takes the full path, which decodes or reports the error exactly as before: this path only ever
+// agrees with it.
 
 extension ArchiveDecodingState {
     /// An array, set or ordered set object's `NS.objects` members, read in place (nil for any other
@@ -100,6 +101,7 @@ extension ArchiveEncodingState {
             break
         }
         let start = archiver.values.count
+        archiver.reserveValues(1)
         archiver.values.append(ArchiveKeyedValue(key: keyNSObjects, value: archiver.inlineArray(scalarMembers)))
         archiver.objects[uid].valueStart = start
         archiver.objects[uid].valueCount = 1

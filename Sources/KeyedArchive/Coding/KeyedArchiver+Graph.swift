@@ -147,18 +147,25 @@ extension KeyedArchiver {
         objects[uid].valueStart = n == 0 ? 0 : values.count
         objects[uid].valueCount = n
         if n > 0 {
-            // Capacity doubles here as append(contentsOf:) would grow it: element-wise append grows on another
-            // schedule, which left model-100k's value table 1.5× larger (+32 MB peak RSS).
-            if values.count + n > values.capacity { values.reserveCapacity(Swift.max(values.count + n, 2 * values.capacity)) }
+            reserveValues(n)
             // One at a time: a scope holds a handful of values, below what the generic append(contentsOf:) costs per call.
             for i in first ..< scopeCount { values.append(scopeValues[i]) }
         }
         closeScope()
-        let c = objects[uid].classIndex
-        if c >= 0, c < classDescribed.count, !classDescribed[c] {
-            classDescribed[c] = true
-            objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
-        }
+        describeClassOnFirstUse(objects[uid].classIndex)
+    }
+
+    /// Room for `n` more values. Capacity doubles here as append(contentsOf:) would grow it: element-wise
+    /// append grows on another schedule, which left model-100k's value table 1.5× larger (+32 MB peak RSS).
+    @inline(__always) func reserveValues(_ n: Int) {
+        if values.count + n > values.capacity { values.reserveCapacity(Swift.max(values.count + n, 2 * values.capacity)) }
+    }
+
+    /// Appends class `c`'s description entry after the first object of the class (once per class).
+    @inline(__always) func describeClassOnFirstUse(_ c: Int) {
+        guard c >= 0, c < classDescribed.count, !classDescribed[c] else { return }
+        classDescribed[c] = true
+        objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
     }
 
     /// Ends ``current``, dropping its buffered values, and makes its enclosing scope current again.
@@ -191,14 +198,10 @@ extension KeyedArchiver {
     func encodeOneValueObject(classIndex c: Int, key: String, _ value: ArchiveValue) -> ArchiveValue {
         let k = userKeyIndex(key)
         let uid = objects.count
-        // Grown as withObjectScope grows it (see there).
-        if values.count + 1 > values.capacity { values.reserveCapacity(Swift.max(values.count + 1, 2 * values.capacity)) }
+        reserveValues(1)
         objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: values.count, valueCount: 1))
         values.append(ArchiveKeyedValue(key: k, value: value))
-        if c >= 0, c < classDescribed.count, !classDescribed[c] {
-            classDescribed[c] = true
-            objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
-        }
+        describeClassOnFirstUse(c)
         return .ref(uid)
     }
 
