@@ -49,37 +49,71 @@ final class ArchiveEncodingState {
         let traits = typeTraits.traits(of: T.self)
         if let s = traits.scalarEncodable { return try s.archiveScalar(of: value, self) }
         if traits.isClass {
-            let object = value as AnyObject
-            let id = ObjectIdentifier(object)
-            if let done = byIdentity[id] { return done }
-            if inProgress.contains(id) {
-                throw failure(value, parent, component(), "reference cycle: this \(T.self) instance is already being encoded further up this path")
-            }
-            inProgress.insert(id)
-            defer { inProgress.remove(id) }
-            let v = try encodeThroughEncoder(value, traits, parent: parent, component: component())
-            byIdentity[id] = v
-            retained.append(object)
-            return v
+            return try keepingIdentity(value, parent, component()) { try encodeThroughEncoder(value, traits, parent: parent, component: $0) }
         }
         return try encodeThroughEncoder(value, traits, parent: parent, component: component())
     }
 
+    /// Encodes the root `value` through its `encode(to:configuration:)`, as `JSONEncoder`'s
+    /// `encode(_:configuration:)` does: no scalar or collection shortcut; a class instance keeps its identity.
+    func encodeConfigured<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> ArchiveValue {
+        let encode = { (component: ArchiveCodingPathComponent?) throws -> ArchiveValue in
+            try self.checkDepth(value, nil, component)
+            return try self.withValueEncoder(T.self, parent: nil, component: component) { try value.encode(to: $0, configuration: configuration) }
+        }
+        if typeTraits.traits(of: T.self).isClass { return try keepingIdentity(value, nil, nil, encode) }
+        return try encode(nil)
+    }
+
+    /// `encode(component)` for class instance `value`, once: a second encode of the instance gives the
+    /// first one's value, and meeting it again inside its own encode is a reference cycle.
+    @inline(__always)
+    private func keepingIdentity<T>(_ value: T, _ parent: ArchiveValueEncoder?, _ component: @autoclosure () -> ArchiveCodingPathComponent?,
+                                    _ encode: (ArchiveCodingPathComponent?) throws -> ArchiveValue) throws -> ArchiveValue {
+        let object = value as AnyObject
+        let id = ObjectIdentifier(object)
+        if let done = byIdentity[id] { return done }
+        if inProgress.contains(id) {
+            throw failure(value, parent, component(), "reference cycle: this \(T.self) instance is already being encoded further up this path")
+        }
+        inProgress.insert(id)
+        defer { inProgress.remove(id) }
+        let v = try encode(component())
+        byIdentity[id] = v
+        retained.append(object)
+        return v
+    }
+
     private func encodeThroughEncoder<T: Encodable>(_ value: T, _ traits: CodableTypeTraits, parent: ArchiveValueEncoder?,
                                                     component: ArchiveCodingPathComponent?) throws -> ArchiveValue {
+        try checkDepth(value, parent, component)
+        if traits.scalarArray != .none { return writeScalarArray(value, traits.scalarArray) }
+        return try withValueEncoder(T.self, parent: parent, component: component) { encoder in
+            if let c = traits.collectionEncodable {
+                try c.encodeMembers(of: value, encoder)
+            } else {
+                try value.encode(to: encoder)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func checkDepth<T>(_ value: T, _ parent: ArchiveValueEncoder?, _ component: ArchiveCodingPathComponent?) throws {
         guard depth < KeyedArchiveEncoder.maxValueDepth else {
             throw failure(value, parent, component, "values nest deeper than \(KeyedArchiveEncoder.maxValueDepth) levels")
         }
-        if traits.scalarArray != .none { return writeScalarArray(value, traits.scalarArray) }
+    }
+
+    /// Runs `encode` on a new encoder for a value of `type` one level deeper, then writes the containers
+    /// it opened: the value's raw result.
+    @inline(__always)
+    private func withValueEncoder(_ type: Any.Type, parent: ArchiveValueEncoder?, component: ArchiveCodingPathComponent?,
+                                  _ encode: (ArchiveValueEncoder) throws -> Void) throws -> ArchiveValue {
         depth += 1
         defer { depth -= 1 }
-        let encoder = ArchiveValueEncoder(state: self, parent: parent, component: component, type: T.self)
+        let encoder = ArchiveValueEncoder(state: self, parent: parent, component: component, type: type)
         let mark = open.count
-        if let c = traits.collectionEncodable {
-            try c.encodeMembers(of: value, encoder)
-        } else {
-            try value.encode(to: encoder)
-        }
+        try encode(encoder)
         if encoder.result == nil {
             // A value that encodes nothing is an empty object, as JSONEncoder writes `{}`.
             _ = encoder.container(keyedBy: ArchiveCodingKey.self)

@@ -135,10 +135,27 @@ final class ArchiveValueDecoder: Decoder {
         return try decodeThrough(T.self, child, reference: nil, state.traits(of: T.self))
     }
 
-    /// Runs `T.init(from:)` on `decoder` (`traits` are `T`'s): bounded depth, cycles through `reference` refused, class
-    /// instances shared.
+    /// Runs `T.init(from:)` (or an array's own path) on `decoder` (`traits` are `T`'s), ``guarded(_:_:reference:_:_:)``.
     private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: ArchiveValueDecoder, reference: ArchiveValue?,
                                              _ traits: CodableTypeTraits) throws -> T {
+        try guarded(T.self, decoder, reference: reference, traits) { d in
+            // Not `??`: an optional `T` asks the runtime for `Optional<T>`'s metadata at every call.
+            if let array = traits.array { return try array.decodeArray(as: T.self, d) }
+            return try T(from: d)
+        }
+    }
+
+    /// Decodes this (root) decoder's value through `T.init(from:configuration:)`, as `JSONDecoder`'s
+    /// `decode(_:from:configuration:)` does: no scalar or array shortcut, the same bounds and cycle checks.
+    func decodeTopConfigured<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration) throws -> T {
+        try guarded(T.self, self, reference: value, state.traits(of: T.self)) { try T(from: $0, configuration: configuration) }
+    }
+
+    /// Runs `decode` on `decoder` (`traits` are `T`'s): bounded depth, cycles through `reference` refused, class
+    /// instances shared.
+    @inline(__always)
+    private func guarded<T>(_ type: T.Type, _ decoder: ArchiveValueDecoder, reference: ArchiveValue?, _ traits: CodableTypeTraits,
+                            _ decode: (ArchiveValueDecoder) throws -> T) throws -> T {
         var n = -1
         if case .ref(let i)? = reference, i >= 0, i < state.inProgress.count {
             if state.inProgress[i] {
@@ -169,13 +186,7 @@ final class ArchiveValueDecoder: Decoder {
             state.depth -= 1
             if n >= 0 { state.inProgress[n] = false }
         }
-        // Not `??`: an optional `T` asks the runtime for `Optional<T>`'s metadata at every call.
-        let t: T
-        if let array = traits.array {
-            t = try array.decodeArray(as: T.self, decoder)
-        } else {
-            t = try T(from: decoder)
-        }
+        let t = try decode(decoder)
         if n >= 0, state.isShared(n) { state.shared[.init(object: n, type: ObjectIdentifier(T.self))] = t }
         return t
     }

@@ -74,17 +74,7 @@ public struct KeyedArchiveDecoder: Sendable {
 
     /// Decodes a value from an archive's bytes; see ``decode(_:from:)-(_,Data)``.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        var graph: ArchiveGraph
-        do {
-            if ArchiveFormat.detect(bytes) == .nibArchive {
-                graph = try ArchiveGraph(nibArchive: bytes, limits: limits)
-            } else {
-                graph = try ArchiveGraph(keyedArchiveBytes: bytes, options: readingOptions, limits: limits)
-            }
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a readable archive: \(error)",
-                                                    underlyingError: error))
-        }
+        var graph = try readGraph(bytes)
         // The graph is this call's own: its tables serve the next read.
         defer { graph.parkScratch() }
         return try decode(type, from: graph)
@@ -98,6 +88,43 @@ public struct KeyedArchiveDecoder: Sendable {
     /// - Returns: The root value.
     /// - Throws: `DecodingError`.
     public func decode<T: Decodable>(_ type: T.Type, from graph: ArchiveGraph) throws -> T {
+        try rootDecoder(T.self, graph).decodeTop(T.self)
+    }
+
+    /// Decodes the root value through `T.init(from:configuration:)`, as `JSONDecoder`'s
+    /// `decode(_:from:configuration:)` does; values it decodes inside are decoded as by ``decode(_:from:)-(_,Data)``.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The archive's bytes (a keyed archive, binary or XML, or a NIBArchive).
+    ///   - configuration: What `T.init(from:configuration:)` is given.
+    /// - Returns: The root value.
+    /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data, configuration: T.DecodingConfiguration) throws -> T {
+        var graph = try readGraph([UInt8](data))
+        defer { graph.parkScratch() }
+        return try rootDecoder(T.self, graph).decodeTopConfigured(T.self, configuration: configuration)
+    }
+
+    /// `decode(_:from:configuration:)` with the configuration that `C` provides.
+    public func decode<T: DecodableWithConfiguration, C: DecodingConfigurationProviding>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
+    where T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: data, configuration: C.decodingConfiguration)
+    }
+
+    /// The graph of a keyed archive or a NIBArchive; a reader's error becomes `DecodingError.dataCorrupted`.
+    private func readGraph(_ bytes: [UInt8]) throws -> ArchiveGraph {
+        do {
+            if ArchiveFormat.detect(bytes) == .nibArchive { return try ArchiveGraph(nibArchive: bytes, limits: limits) }
+            return try ArchiveGraph(keyedArchiveBytes: bytes, options: readingOptions, limits: limits)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a readable archive: \(error)",
+                                                    underlyingError: error))
+        }
+    }
+
+    /// A decoder of the graph's root value, `$top[rootKey]` or NIBArchive object 0 (decoded as `T`).
+    private func rootDecoder<T>(_ type: T.Type, _ graph: ArchiveGraph) throws -> ArchiveValueDecoder {
         let root: ArchiveValue
         if graph.metadata.source == .nibArchive {
             guard !graph.objects.isEmpty else {
@@ -115,7 +142,6 @@ public struct KeyedArchiveDecoder: Sendable {
             root = r
         }
         let state = ArchiveDecodingState(graph: graph, decoder: self)
-        let decoder = ArchiveValueDecoder(state: state, value: root, parent: nil, component: nil)
-        return try decoder.decodeTop(T.self)
+        return ArchiveValueDecoder(state: state, value: root, parent: nil, component: nil)
     }
 }

@@ -89,17 +89,32 @@ public struct KeyedArchiveEncoder: Sendable {
 
     /// Encodes `value` as the root of a keyed archive; see ``encode(_:)``.
     public func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let archiver = try encodeArchiver(value, oneShot: true)
-        do {
-            return try archiver.takeEncodedData()
-        } catch {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
-        }
+        try takeBytes(encodeArchiver(value, oneShot: true) { try $0.encodeValue(value, parent: nil, component: nil) }, of: value)
+    }
+
+    /// Encodes `value` through its `encode(to:configuration:)` as the root of a keyed archive, as
+    /// `JSONEncoder`'s `encode(_:configuration:)` does; values it encodes inside are encoded as by
+    /// ``encode(_:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - configuration: What its `encode(to:configuration:)` is given.
+    /// - Returns: The archive, in ``outputFormat``.
+    /// - Throws: `EncodingError.invalidValue`, as ``encode(_:)``.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        let archiver = try encodeArchiver(value, oneShot: true) { try $0.encodeConfigured(value, configuration: configuration) }
+        return Data(try takeBytes(archiver, of: value))
+    }
+
+    /// `encode(_:configuration:)` with the configuration that `C` provides.
+    public func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(_ value: T, configuration: C.Type) throws -> Data
+    where T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
     }
 
     /// Encodes `value` and returns the archive as a graph (for inspection or another container).
     public func encodeGraph<T: Encodable>(_ value: T) throws -> ArchiveGraph {
-        let archiver = try encodeArchiver(value, oneShot: false)
+        let archiver = try encodeArchiver(value, oneShot: false) { try $0.encodeValue(value, parent: nil, component: nil) }
         do {
             return try archiver.finishEncoding()
         } catch {
@@ -107,12 +122,22 @@ public struct KeyedArchiveEncoder: Sendable {
         }
     }
 
-    /// `oneShot`: the archiver ends in `takeEncodedData()`, so it may start from parked tables.
-    private func encodeArchiver<T: Encodable>(_ value: T, oneShot: Bool) throws -> KeyedArchiver {
+    /// An archiver holding `encodeRoot`'s value under ``rootKey``. `oneShot`: the archiver ends in
+    /// `takeEncodedData()`, so it may start from parked tables.
+    private func encodeArchiver(_ value: Any, oneShot: Bool, _ encodeRoot: (ArchiveEncodingState) throws -> ArchiveValue) throws -> KeyedArchiver {
         let archiver = KeyedArchiver(requiresSecureCoding: false, outputFormat: outputFormat, reusingTables: oneShot)
         let state = ArchiveEncodingState(archiver: archiver, encoder: self)
-        let root = try state.encodeValue(value, parent: nil, component: nil)
+        let root = try encodeRoot(state)
         archiver.put(state.reference(root), rootKey)
         return archiver
+    }
+
+    /// The finished archive's bytes; an archiver error becomes an `EncodingError` about `value`.
+    private func takeBytes(_ archiver: KeyedArchiver, of value: Any) throws -> [UInt8] {
+        do {
+            return try archiver.takeEncodedData()
+        } catch {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        }
     }
 }
