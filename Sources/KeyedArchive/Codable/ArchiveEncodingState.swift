@@ -198,10 +198,11 @@ final class ArchiveEncodingState {
         open.removeSubrange(mark...)
     }
 
-    /// The class record for an archived object of `type`.
+    /// The class record for an archived object of `type` (or of the type it forwards its class name to).
     private func classIndex(for type: Any.Type) -> Int {
         let id = ObjectIdentifier(type)
         if let c = classIndexByType[id] { return c }
+        let type = CodableTypeTraits.classNameType(type)
         let name: String
         var chain: [String]
         if let named = type as? any KeyedArchiveClassNamed.Type {

@@ -10,7 +10,7 @@ final class CodableTypeTraits {
     /// Which scalar array the type is, if one: compared here once, not at every value (in unspecialised
     /// code `T.self == [Int].self` asks the runtime for `[Int]`'s metadata at every call).
     let scalarArray: ArchiveScalarArrayKind
-    /// The `$classname` the type declares, then its former names.
+    /// The `$classname` the type declares (or the type it forwards its name to), then its former names.
     let classNames: [String]?
     /// The type itself when it encodes as one inline or Foundation value.
     let scalarEncodable: (any ArchiveScalarEncodable.Type)?
@@ -23,7 +23,7 @@ final class CodableTypeTraits {
         scalar = type as? any ArchiveScalarDecodable.Type
         array = scalar == nil ? type as? any ArchiveArrayDecodable.Type : nil
         scalarArray = type == [Int].self ? .ints : type == [String].self ? .strings : type == [Double].self ? .doubles : .none
-        if let named = type as? any KeyedArchiveClassNamed.Type {
+        if let named = Self.classNameType(type) as? any KeyedArchiveClassNamed.Type {
             classNames = [named.archivedClassName] + named.formerArchivedClassNames
         } else {
             classNames = nil

@@ -220,3 +220,43 @@ import Testing
         }
     }
 }
+
+extension CodableConfigurationTests {
+    struct Wrapped: Codable, Equatable {
+        @CodableConfiguration(from: Centi.self) var reading = CodableConfigurationTests.reading
+    }
+
+    @Test func theConfigurationPropertyWrapperIsArchivedAsTheValueItWraps() throws {
+        let data = try KeyedArchiveEncoder().encode(Wrapped())
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
+        guard case .ref(let root)? = graph.topValue(forKey: "root"),
+              case .ref(let reading)? = graph.value(ofObject: root, forKey: "reading") else {
+            Issue.record("no reading object")
+            return
+        }
+        // The wrapped type's class name (an NSCoding class named Reading reads it), configured values.
+        #expect(graph.className(ofObject: reading) == "Reading")
+        #expect(Self.integer(graph.value(ofObject: reading, forKey: "value")) == 4200)
+        #expect(try KeyedArchiveDecoder().decode(Wrapped.self, from: data) == Wrapped())
+
+        // The class check of decoding applies to the wrapped type's name.
+        let renamed = try KeyedArchiveEncoder().encode(Renamed())
+        do {
+            _ = try KeyedArchiveDecoder().decode(Wrapped.self, from: renamed)
+            Issue.record("a Reading decoded from another class")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["reading"])
+        }
+    }
+
+    /// `Wrapped`'s keys, with an object of another class under `reading`.
+    struct Renamed: Encodable {
+        struct Other: Encodable, KeyedArchiveClassNamed {
+            static let archivedClassName = "Other"
+            var value = 4200
+            var taken = Date(timeIntervalSinceReferenceDate: 1_000)
+            var notes: [Note] = []
+        }
+        var reading = Other()
+    }
+}

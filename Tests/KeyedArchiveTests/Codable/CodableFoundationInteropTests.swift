@@ -103,6 +103,50 @@ import Testing
         }
     }
 
+    /// The probe's `Person`, coded with a configuration: its age is stored in `factor`s.
+    struct ConfiguredPerson: EncodableWithConfiguration, DecodableWithConfiguration, KeyedArchiveClassNamed {
+        static let archivedClassName = "FoundationProbe.ProbePerson"
+        var name: String
+        var age: Int
+        var friends: [CodableConfiguration<ConfiguredPerson, Years>] = []
+        enum CodingKeys: String, CodingKey { case name, age, friends }
+        init(name: String, age: Int, friends: [ConfiguredPerson] = []) {
+            (self.name, self.age) = (name, age)
+            self.friends = friends.map { CodableConfiguration(wrappedValue: $0, from: Years.self) }
+        }
+        func encode(to encoder: any Encoder, configuration factor: Int) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(age * factor, forKey: .age)
+            try c.encode(friends, forKey: .friends)
+        }
+        init(from decoder: any Decoder, configuration factor: Int) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = try c.decode(String.self, forKey: .name)
+            age = try c.decode(Int.self, forKey: .age) / factor
+            friends = try c.decode([CodableConfiguration<ConfiguredPerson, Years>].self, forKey: .friends)
+        }
+    }
+
+    enum Years: EncodingConfigurationProviding, DecodingConfigurationProviding {
+        static let encodingConfiguration = 1
+        static let decodingConfiguration = 1
+    }
+
+    @Test func foundationDecodesOurConfiguredArchivesIntoNSCodingClasses() throws {
+        guard FoundationInteropTests.probe() != nil else { return }
+        // The configured root, and configured values inside it through the property wrapper, are
+        // archived under the wrapped type's class name.
+        let ann = ConfiguredPerson(name: "Ann", age: 3, friends: [ConfiguredPerson(name: "Bob", age: 4)])
+        let data = try KeyedArchiveEncoder().encode(ann, configuration: 10)
+        switch try FoundationInteropTests.describe([UInt8](data)) {
+        case .output(let text): #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == #"Person("Ann",30,[Person("Bob",4,[])])"#)
+        case let other: Issue.record("Foundation could not decode our archive: \(other)")
+        }
+        let back = try KeyedArchiveDecoder().decode(ConfiguredPerson.self, from: data, configuration: 10)
+        #expect(back.age == 3 && back.friends.map(\.wrappedValue.age) == [4])
+    }
+
     @Test func foundationDecodesOurDictionaryArchivesIntoPlainCollections() throws {
         guard FoundationInteropTests.probe() != nil else { return }
         struct Plain: Codable {
