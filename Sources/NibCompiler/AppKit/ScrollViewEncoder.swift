@@ -193,6 +193,6 @@ enum ScrollViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSTarget", target)
         ctx.graph.set(g, "NSAction", action)
         if let v = ctx.attr(o, "doubleValue").flatMap(Double.init) { ctx.graph.set(g, "NSCurValue", .double(v)) }
-        if let p = ctx.attr(o, "knobProportion").flatMap(Double.init) { ctx.graph.set(g, "NSPercent", .double(p)) }
+        if let p = ctx.tiles[o]?.percent ?? ctx.attr(o, "knobProportion").flatMap(Double.init) { ctx.graph.set(g, "NSPercent", .double(p)) }
     }
 }

@@ -11,8 +11,9 @@ import KeyedArchive
 ///   from the clip view.
 /// * A table's header sits in a header clip view over the top of the clip view, whose bounds start
 ///   the header's height above zero; the table keeps the rest of the height.
-/// * The document view follows the clip view's change of size where it is sizable. Scrollers of a
-///   table are re-tiled; other documents keep their scrollers' frames.
+/// * The document view follows the clip view's change of size where it is sizable; a table is as wide
+///   as the clip view unless its columns make it wider. Scrollers of a table are re-tiled; other
+///   documents keep their scrollers' frames.
 /// * The corner view (the table's) sits over the vertical scroller's top: a scroll view with a
 ///   bordered header adopts it.
 struct ScrollViewTile {
@@ -25,6 +26,8 @@ struct ScrollViewTile {
         var layer = false
         /// A scroller the document's size enables.
         var enabled = false
+        /// The knob's proportion (`NSPercent`): the visible part of a document wider than its clip view.
+        var percent: Double?
     }
 
     static let overlayThickness: Double = 15
@@ -71,7 +74,8 @@ struct ScrollViewTile {
         var clip = inner
         if overlay {
             let visibleHeight = inner[3] - (headerHeight ?? 0)
-            horizontalShown = hasH && isTable && (docFrame.map { $0[2] > inner[2] } ?? false)
+            // Shown when the fitted table overflows the content area (decided below, once it is fitted).
+            horizontalShown = false
             verticalShown = hasV && isTable && (docFrame.map { $0[3] > visibleHeight } ?? false)
         } else {
             verticalShown = hasV
@@ -92,10 +96,12 @@ struct ScrollViewTile {
             let sizable = ctx.property(doc, "autoresizingMask").map { ctx.tree.elements[$0] }
             if sizable?["widthSizable"] == "YES", d[2] <= xibClip[2] { f[2] = d[2] + clip[2] - xibClip[2] }
             if sizable?["heightSizable"] == "YES" { f[3] = d[3] + clip[3] - xibClip[3] }
-            // A table fills the clip view's height below its header.
-            if isTable { f[3] = clip[3] - (headerHeight ?? 0) }
+            // A table fills the clip view: its width (unless its columns make it wider, below) and its
+            // height below the header.
+            if isTable { (f[2], f[3]) = (clip[2], clip[3] - (headerHeight ?? 0)) }
             if isTable { fitColumns(doc, tableFrame: &f, clipWidth: clip[2], border: border, &ctx) }
             ctx.tiles[doc, default: Placement()].frame = f  // decided here, even unchanged
+            if overlay, isTable, hasH, f[2] > inner[2] { tile.horizontalShown = true }
             if isTable, let header, let h = headerHeight, var hf = AppKitView.frame(header, ctx) {
                 hf[2] = f[2]
                 hf[3] = h
@@ -108,9 +114,13 @@ struct ScrollViewTile {
             var p = ctx.tiles[scroller] ?? Placement()
             p.layer = border == 0 && doc.map { ctx.doc.objects[$0].name != "textView" } ?? true
             // A table wider than its clip view enables the horizontal scroller, shown or not.
-            if !vertical, let doc, ctx.tableFitFlags[doc] == 0x60_0000 { p.enabled = true }
+            if !vertical, let doc, ctx.tableFitFlags[doc] == 0x60_0000 {
+                p.enabled = true
+                // The scroll view sets the knob only of a scroller it has.
+                if hasH, let width = ctx.tiles[doc]?.frame?[2], width > 0 { p.percent = tile.clip[2] / width }
+            }
             if isTable {
-                let shown = vertical ? verticalShown : horizontalShown
+                let shown = vertical ? tile.verticalShown : tile.horizontalShown
                 p.hidden = !shown
                 if shown { p.frame = tile.scrollerFrame(vertical: vertical, hThickness: hThickness) }
             }
@@ -126,6 +136,8 @@ struct ScrollViewTile {
     /// * a bordered one: 29 points or more to spare leave room; less, and the column autoresizing
     ///   style resizes the columns (the last, the first, or the resizable ones) to leave 9 points;
     ///   under overlay scrollers, columns that do not fill exactly shrink by 29 instead and leave room.
+    ///   When the columns must change and none can (the style names no column that resizes with the
+    ///   table, or each is at its limit), the table widens as for columns wider than the clip view.
     ///   These are the golden pairs' outcomes, not AppKit's algorithm.
     static func fitColumns(_ table: Int, tableFrame f: inout [Double], clipWidth: Double, border: Double, _ ctx: inout EncodingContext) {
         let columns = ctx.objects(table, in: "tableColumns")
@@ -133,11 +145,12 @@ struct ScrollViewTile {
         let spacing = ctx.property(table, "intercellSpacing").flatMap { ctx.number($0, "width") } ?? 3
         let widths = columns.map { ctx.attr($0, "width").flatMap(Double.init) ?? 100 }
         let total = widths.reduce(0, +) + spacing * Double(columns.count)
-        if total > clipWidth {
+        // Columns wider than the clip view, or ones that must change but of which none can.
+        func widen() {
             f[2] = total + 29
             ctx.tableFitFlags[table] = 0x60_0000
-            return
         }
+        if total > clipWidth { return widen() }
         let gap = f[2] - total
         if border == 0 {
             ctx.tableFitFlags[table] = gap == 29 ? 0x40_0000 : 0x20_0000
@@ -163,18 +176,24 @@ struct ScrollViewTile {
         case "none": order = []
         default: order = resizable
         }
-        guard !order.isEmpty else { return }
+        guard excess != 0 else { return }
+        guard !order.isEmpty else { return widen() }
         // Spread the difference over the columns, the remainder to the first; each within its limits.
         let share = (excess / Double(order.count)).rounded(.towardZero)
         let remainder = excess - share * Double(order.count)
+        var changed = false
         for (n, i) in order.enumerated() {
             let c = columns[i]
             let delta = share + (n == 0 ? remainder : 0)
             let minWidth = ctx.attr(c, "minWidth").flatMap(Double.init) ?? 10
             let maxWidth = ctx.attr(c, "maxWidth").flatMap(Double.init) ?? .greatestFiniteMagnitude
             let w = min(max(widths[i] + delta, minWidth), maxWidth)
-            if w != widths[i] { ctx.columnWidths[c] = w }
+            if w != widths[i] {
+                ctx.columnWidths[c] = w
+                changed = true
+            }
         }
+        if !changed { widen() }
     }
 
     /// A shown scroller's frame: along the right or bottom edge of the content area, below the header.
@@ -201,6 +220,9 @@ struct ScrollViewTile {
         }
         if border == 0 { return (defaultFrame, false, false) }
         if !overlay && verticalShown { return ([inner[0] + clip[2], inner[1], verticalThickness + 1, headerHeight], false, true) }
+        // Under an overlay scroller that shows (a table wider than the view) the corner stays the
+        // table's, shown (one pair, `test_6col`); otherwise the scroll view adopts it, hidden.
+        if overlay && horizontalShown { return (defaultFrame, false, false) }
         return (defaultFrame, true, true)
     }
 }
