@@ -9,9 +9,9 @@ import Nib
 /// every compiled nib loads, and the golden-pair agreement does not fall below what has been reached.
 @Suite struct NibCompilerGoldenTests {
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
-    static let agreementFloor = 0.995
+    static let agreementFloor = 0.996
     static let loadingAlikeFloor = 173
-    static let fullyEqualFloor = 155
+    static let fullyEqualFloor = 157
 
     @Test func everyModernSourceCompilesOrSaysWhereItStopped() throws {
         guard Corpus.require() else { return }

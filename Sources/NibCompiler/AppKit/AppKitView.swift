@@ -128,8 +128,9 @@ enum AppKitView {
         // The view's user interface identifier (a table cell prototype's reuse identifier).
         if let id = ctx.reuseIdentifiers[o] ?? ctx.attr(o, "identifier") { ctx.graph.set(g, "NSReuseIdentifierKey", ctx.graph.string(id)) }
         if ctx.flag(o, "wantsLayer") || tile?.layer == true { ctx.graph.set(g, "NSViewIsLayerTreeHost", .bool(true)) }
+        // Not translated: a stack view's arranged view, a constrained subview, or a top-level view.
         if ctx.attr(o, "translatesAutoresizingMaskIntoConstraints") == "NO", superview.map({ ctx.doc.objects[$0].name == "stackView" }) == true
-            || ctx.doc.objects[o].key == nil && superview != nil && isConstrained(o, ctx) {
+            || ctx.doc.objects[o].key == nil && (superview == nil || isConstrained(o, ctx)) {
             ctx.graph.set(g, "NSDoNotTranslateAutoresizingMask", .bool(true))
         }
         let hugging = (ctx.attr(o, "horizontalHuggingPriority") ?? "250", ctx.attr(o, "verticalHuggingPriority") ?? "250")
