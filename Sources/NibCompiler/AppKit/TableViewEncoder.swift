@@ -35,11 +35,18 @@ enum TableViewEncoder: ObjectEncoder {
         if ctx.flag(o, "alternatingRowBackgroundColors") { f |= 0x0080_0000 }
         // Uniform column autoresizing (the default) shows in bit 15.
         if (ctx.attr(o, "columnAutoresizingStyle") ?? "uniform") == "uniform" { f |= 0x8000 }
-        if let grid = ctx.property(o, "gridStyleMask") {
-            if ctx.tree.elements[grid]["vertical"] == "YES" { f |= 0x20_0000 }
-            if ctx.tree.elements[grid]["horizontal"] == "YES" { f |= 0x40_0000 }
-        }
         return Int64(Int32(truncatingIfNeeded: f))
+    }
+
+    /// `NSGridStyleMask` (solid vertical 1, solid horizontal 2), written when not 0; the grid is not in
+    /// `NSTvFlags`, whose bits 21–22 are the column fit (`test_table_vignettes`, the one pair with a grid).
+    static func gridStyleMask(_ o: Int, _ ctx: EncodingContext) -> Int64 {
+        guard let grid = ctx.property(o, "gridStyleMask") else { return 0 }
+        let e = ctx.tree.elements[grid]
+        var mask: Int64 = 0
+        if e["vertical"] == "YES" { mask |= 1 }
+        if e["horizontal"] == "YES" { mask |= 2 }
+        return mask
     }
 
     static func table(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
@@ -89,6 +96,8 @@ enum TableViewEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSTvFlags", .int(Int64(Int32(truncatingIfNeeded: tvFlags(o, ctx) | (ctx.tableFitFlags[o] ?? 0)))))
         ctx.graph.set(g, "NSDelegate", .null)
         ctx.graph.set(g, "NSDataSource", .null)
+        let grid = gridStyleMask(o, ctx)
+        if grid != 0 { ctx.graph.set(g, "NSGridStyleMask", .int(grid)) }
         ctx.graph.set(g, "NSColumnAutoresizingStyle", .int(autoresizing[ctx.attr(o, "columnAutoresizingStyle") ?? "uniform"] ?? 1))
         ctx.graph.set(g, "NSDraggingSourceMaskForLocal", .int(-1))
         ctx.graph.set(g, "NSDraggingSourceMaskForNonLocal", .int(0))
