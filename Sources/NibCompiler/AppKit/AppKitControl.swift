@@ -51,7 +51,7 @@ enum AppKitControl {
 
     /// `NSCellFlags2` bits every cell shares: alignment (<< 26), line break mode (<< 9), control size
     /// (<< 17), focus ring type (<< 15: none 1, exterior 2), truncates-last-line 0x100, single-line
-    /// 0x40, no undo 0x1000, sends on end editing 0x400000, rich text 0x40000000.
+    /// 0x40, no undo 0x1000, sends on end editing 0x400000, allows mixed state 0x1000000, rich text 0x40000000.
     static func cellFlags2(_ c: Int, _ ctx: EncodingContext, defaultAlignment: String = "natural") -> Int64 {
         var f: Int64 = (alignments[ctx.attr(c, "alignment") ?? defaultAlignment] ?? 4) << 26
         f |= (lineBreaks[ctx.attr(c, "lineBreakMode") ?? "wordWrapping"] ?? 0) << 9
@@ -61,6 +61,7 @@ enum AppKitControl {
         if ctx.flag(c, "usesSingleLineMode") { f |= 0x40 }
         if ctx.attr(c, "allowsUndo") == "NO" { f |= 0x1000 }
         if ctx.flag(c, "sendsActionOnEndEditing") { f |= 0x40_0000 }
+        if ctx.flag(c, "allowsMixedState") { f |= 0x100_0000 }
         if ctx.flag(c, "allowsEditingTextAttributes") { f |= 0x4000_0000 }
         return f
     }

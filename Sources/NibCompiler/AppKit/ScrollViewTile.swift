@@ -97,7 +97,7 @@ struct ScrollViewTile {
             // A table fills the clip view: its width (unless its columns make it wider, below) and its
             // height below the header.
             if isTable { (f[2], f[3]) = (clip[2], clip[3] - (headerHeight ?? 0)) }
-            if isTable { fitColumns(doc, tableFrame: &f, clipWidth: clip[2], border: border, &ctx) }
+            if isTable { fitColumns(doc, tableFrame: &f, sourceWidth: d[2], clipWidth: clip[2], border: border, &ctx) }
             ctx.tiles[doc, default: Placement()].frame = f  // decided here, even unchanged
             if overlay, isTable {
                 tile.horizontalShown = hasH && f[2] > inner[2]
@@ -132,7 +132,9 @@ struct ScrollViewTile {
 
     /// How AppKit fits a table's columns, as the golden pairs show it (`NSTvFlags` 0x200000 "columns
     /// leave room", 0x400000 "columns fill"):
-    /// * columns wider than the clip view: the table widens to them plus 29 points; both bits;
+    /// * columns wider than the clip view: the table widens to them plus 29 points; both bits; but in a
+    ///   bordered legacy scroll view the columns first follow the clip view's change of width from the
+    ///   source's table width (the autoresizing style's columns), and fill it if they then fit;
     /// * a borderless scroll view: the columns fill when they leave exactly 29 points, else leave room;
     /// * a bordered one: 29 points or more to spare leave room; less, and the column autoresizing
     ///   style resizes the columns (the last, the first, or the resizable ones) to leave 9 points;
@@ -140,34 +142,13 @@ struct ScrollViewTile {
     ///   When the columns must change and none can (the style names no column that resizes with the
     ///   table, or each is at its limit), the table widens as for columns wider than the clip view.
     ///   These are the golden pairs' outcomes, not AppKit's algorithm.
-    static func fitColumns(_ table: Int, tableFrame f: inout [Double], clipWidth: Double, border: Double, _ ctx: inout EncodingContext) {
+    static func fitColumns(_ table: Int, tableFrame f: inout [Double], sourceWidth: Double, clipWidth: Double, border: Double,
+                           _ ctx: inout EncodingContext) {
         let columns = ctx.objects(table, in: "tableColumns")
         guard !columns.isEmpty else { return }
         let spacing = ctx.property(table, "intercellSpacing").flatMap { ctx.number($0, "width") } ?? 3
         let widths = columns.map { ctx.attr($0, "width").flatMap(Double.init) ?? 100 }
         let total = widths.reduce(0, +) + spacing * Double(columns.count)
-        // Columns wider than the clip view, or ones that must change but of which none can.
-        func widen() {
-            f[2] = total + 29
-            ctx.tableFitFlags[table] = 0x60_0000
-        }
-        // Compared in whole points: columns 0.09 wider than the clip view fill it (test_table_vignettes).
-        let gap = (f[2] - total).rounded(.towardZero)
-        if (total - clipWidth).rounded(.towardZero) > 0 { return widen() }
-        if border == 0 {
-            ctx.tableFitFlags[table] = gap == 29 ? 0x40_0000 : 0x20_0000
-            return
-        }
-        if gap >= 29 {
-            ctx.tableFitFlags[table] = 0x20_0000
-            return
-        }
-        // Overlay scrollers (an autohiding scroll view): columns that nearly fill shrink by 29 and
-        // leave room; columns that fill exactly are fitted like the legacy case.
-        let overlay = ctx.doc.objects[table].parent.flatMap { ctx.doc.objects[$0].parent }.map { ctx.flag($0, "autohidesScrollers") } ?? false
-        let shrinks = overlay && gap > 0
-        ctx.tableFitFlags[table] = shrinks ? 0x20_0000 : 0x40_0000
-        let excess = shrinks ? -29 : gap - 9
         let resizable = columns.indices.filter { i in
             ctx.property(columns[i], "resizingMask").map { ctx.tree.elements[$0]["resizeWithTable"] == "YES" } ?? false
         }
@@ -178,24 +159,61 @@ struct ScrollViewTile {
         case "none": order = []
         default: order = resizable
         }
-        guard excess != 0 else { return }
-        guard !order.isEmpty else { return widen() }
-        // Spread the difference over the columns, the remainder to the first; each within its limits.
-        let share = (excess / Double(order.count)).rounded(.towardZero)
-        let remainder = excess - share * Double(order.count)
-        var changed = false
-        for (n, i) in order.enumerated() {
-            let c = columns[i]
-            let delta = share + (n == 0 ? remainder : 0)
-            let minWidth = ctx.attr(c, "minWidth").flatMap(Double.init) ?? 10
-            let maxWidth = ctx.attr(c, "maxWidth").flatMap(Double.init) ?? .greatestFiniteMagnitude
-            let w = min(max(widths[i] + delta, minWidth), maxWidth)
-            if w != widths[i] {
-                ctx.columnWidths[c] = w
-                changed = true
+        // The columns of `order` resized by `excess` in all: the difference spread over them, the
+        // remainder to the first, each within its limits (column index → new width, changed ones only).
+        func resized(by excess: Double) -> [Int: Double] {
+            guard excess != 0, !order.isEmpty else { return [:] }
+            let share = (excess / Double(order.count)).rounded(.towardZero)
+            let remainder = excess - share * Double(order.count)
+            var changed: [Int: Double] = [:]
+            for (n, i) in order.enumerated() {
+                let minWidth = ctx.attr(columns[i], "minWidth").flatMap(Double.init) ?? 10
+                let maxWidth = ctx.attr(columns[i], "maxWidth").flatMap(Double.init) ?? .greatestFiniteMagnitude
+                let w = min(max(widths[i] + share + (n == 0 ? remainder : 0), minWidth), maxWidth)
+                if w != widths[i] { changed[i] = w }
             }
+            return changed
         }
-        if !changed { widen() }
+        func apply(_ changed: [Int: Double]) {
+            for (i, w) in changed { ctx.columnWidths[columns[i]] = w }
+        }
+        // Columns wider than the clip view, or ones that must change but of which none can.
+        func widen() {
+            f[2] = total + 29
+            ctx.tableFitFlags[table] = 0x60_0000
+        }
+        // Compared in whole points: columns 0.09 wider than the clip view fill it (test_table_vignettes).
+        let gap = (f[2] - total).rounded(.towardZero)
+        let overlay = ctx.doc.objects[table].parent.flatMap { ctx.doc.objects[$0].parent }.map { ctx.flag($0, "autohidesScrollers") } ?? false
+        if (total - clipWidth).rounded(.towardZero) > 0 {
+            // Wider columns widen the table; but where a legacy scroller's strip narrowed a bordered
+            // scroll view's clip view, the table's columns follow its change of width first, and if
+            // they then fit, they fill it (test_outline_small_sv; test17's, still too wide, widen).
+            guard !overlay, border != 0 else { return widen() }
+            let changed = resized(by: clipWidth - sourceWidth)
+            let after = total + changed.reduce(0) { $0 + $1.value - widths[$1.key] }
+            guard !changed.isEmpty, (after - clipWidth).rounded(.towardZero) <= 0 else { return widen() }
+            apply(changed)
+            ctx.tableFitFlags[table] = 0x40_0000
+            return
+        }
+        if border == 0 {
+            ctx.tableFitFlags[table] = gap == 29 ? 0x40_0000 : 0x20_0000
+            return
+        }
+        if gap >= 29 {
+            ctx.tableFitFlags[table] = 0x20_0000
+            return
+        }
+        // Overlay scrollers (an autohiding scroll view): columns that nearly fill shrink by 29 and
+        // leave room; columns that fill exactly are fitted like the legacy case.
+        let shrinks = overlay && gap > 0
+        ctx.tableFitFlags[table] = shrinks ? 0x20_0000 : 0x40_0000
+        let excess = shrinks ? -29 : gap - 9
+        guard excess != 0 else { return }
+        let changed = resized(by: excess)
+        if changed.isEmpty { return widen() }
+        apply(changed)
     }
 
     /// A shown scroller's frame: along the right or bottom edge of the content area, below the header.
