@@ -11,7 +11,7 @@ import Nib
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
     static let agreementFloor = 0.996
     static let loadingAlikeFloor = 173
-    static let fullyEqualFloor = 158
+    static let fullyEqualFloor = 159
 
     @Test func everyModernSourceCompilesOrSaysWhereItStopped() throws {
         guard Corpus.require() else { return }

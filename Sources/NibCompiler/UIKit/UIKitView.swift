@@ -12,7 +12,14 @@ enum UIKitView {
 
     /// `writesDefaultHugging`: the hugging priorities are written even at {250, 250} (pickers).
     static func encodeBase(_ o: Int, _ g: Int, writesDefaultHugging: Bool = false, _ ctx: inout EncodingContext) throws(ArchiveError) {
-        let frame = ctx.property(o, "frame").map { r in ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 } } ?? [0, 0, 0, 0]
+        var frame = ctx.property(o, "frame").map { r in ["x", "y", "width", "height"].map { ctx.number(r, $0) ?? 0 } } ?? [0, 0, 0, 0]
+        // A top-level view drawn under a simulated opaque navigation bar is that bar's 44 points taller
+        // in the nib: the bar is Interface Builder's only (brooklyn's SendMessageController: 436 → 480).
+        if ctx.doc.objects[o].parent == nil, let bar = ctx.property(o, "simulatedTopBarMetrics"),
+           ctx.tree.elements[bar].name == "simulatedNavigationBarMetrics",
+           ctx.tree.elements[bar]["translucent"] == "NO", ctx.tree.elements[bar]["prompted"] != "YES" {
+            frame[3] += 44
+        }
         ctx.graph.set(g, "UIBounds", .bytes(ArchiveGraph.geometryBlobBytes([0, 0, frame[2], frame[3]])))
         ctx.graph.set(g, "UICenter", .bytes(ArchiveGraph.geometryBlobBytes([frame[0] + frame[2] / 2, frame[1] + frame[3] / 2])))
         // A controller's root view also holds the controller's layout guides.
