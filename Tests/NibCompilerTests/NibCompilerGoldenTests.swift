@@ -9,13 +9,13 @@ import Nib
 /// every compiled nib loads, and the golden-pair agreement does not fall below what has been reached.
 @Suite struct NibCompilerGoldenTests {
     /// The agreement reached so far (Docs/xib-compiler.md); a change that lowers it fails here.
-    static let agreementFloor = 0.997
+    static let agreementFloor = 0.9975
     static let loadingAlikeFloor = 173
     static let fullyEqualFloor = 159
     /// Key/value pairs equal to ibtool's, and the most that differ, are missing or are extra: finer than
     /// the agreement, so that one rule's pair lost in a pair not yet fully equal fails here too.
-    static let equalFloor = 57_342
-    static let unequalCeiling = 83 + 50 + 22
+    static let equalFloor = 57_355
+    static let unequalCeiling = 70 + 50 + 22
 
     @Test func everyModernSourceCompilesOrSaysWhereItStopped() throws {
         guard Corpus.require() else { return }

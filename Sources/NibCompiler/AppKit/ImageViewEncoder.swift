@@ -37,8 +37,9 @@ enum ImageViewEncoder: ObjectEncoder {
             // A cell that names no scaling does not scale (NSImageScaleNone).
             ctx.graph.set(g, "NSScale", .int(scalings[ctx.attr(o, "imageScaling") ?? "none"] ?? 0))
             ctx.graph.set(g, "NSStyle", .int(styles[ctx.attr(o, "imageFrameStyle") ?? "none"] ?? 0))
-            // Storyboard scenes keep the runtime's default (animating); XIBs write what the source says.
-            ctx.graph.set(g, "NSAnimates", .bool(ctx.flag(o, "animates", default: ctx.storyboard != nil)))
+            // Storyboard scenes and table cell prototypes keep the runtime's default (animating); XIBs
+            // write what the source says.
+            ctx.graph.set(g, "NSAnimates", .bool(ctx.flag(o, "animates", default: ctx.storyboard != nil || ctx.isPrototypeNib)))
             ctx.graph.set(g, "NSImageAnimation", .int(-1))
             return
         }

@@ -81,6 +81,7 @@ enum TablePrototypes {
     static func nibBytes(_ cell: Int, identifier: String, _ parent: inout EncodingContext) throws(ArchiveError) -> [UInt8] {
         var ctx = EncodingContext(doc: parent.doc, options: parent.options, encoders: parent.encoders)
         ctx.reuseIdentifiers[cell] = identifier
+        ctx.isPrototypeNib = true
         let root = ctx.graph.add("NSObject")
         let data = ctx.graph.add("NSIBObjectData")
         let owner = AppKitNibParts.owner(&ctx)

@@ -25,6 +25,9 @@ struct EncodingContext {
     var shared: [String: NibGraph.Value] = [:]
     /// The storyboard being compiled, when this nib is one of its scenes.
     var storyboard: StoryboardPlan?
+    /// Compiling the nib of a table cell prototype (``TablePrototypes``), which ibtool builds from live
+    /// objects, as it builds a storyboard's scenes.
+    var isPrototypeNib = false
     /// Window → the content view compiled for it when the source has none (storyboard windows).
     var synthesizedContentView: [Int: Int] = [:]
     /// Views whose frame another object decides (a window's content view: its content rectangle).
