@@ -97,7 +97,7 @@ struct ScrollViewTile {
             // A table fills the clip view: its width (unless its columns make it wider, below) and its
             // height below the header.
             if isTable { (f[2], f[3]) = (clip[2], clip[3] - (headerHeight ?? 0)) }
-            if isTable { fitColumns(doc, tableFrame: &f, sourceWidth: d[2], clipWidth: clip[2], border: border, &ctx) }
+            if isTable { fitColumns(doc, tableFrame: &f, sourceWidth: d[2], clipWidth: clip[2], border: border, overlay: overlay, &ctx) }
             ctx.tiles[doc, default: Placement()].frame = f  // decided here, even unchanged
             if overlay, isTable {
                 tile.horizontalShown = hasH && f[2] > inner[2]
@@ -143,7 +143,7 @@ struct ScrollViewTile {
     ///   table, or each is at its limit), the table widens as for columns wider than the clip view.
     ///   These are the golden pairs' outcomes, not AppKit's algorithm.
     static func fitColumns(_ table: Int, tableFrame f: inout [Double], sourceWidth: Double, clipWidth: Double, border: Double,
-                           _ ctx: inout EncodingContext) {
+                           overlay: Bool, _ ctx: inout EncodingContext) {
         let columns = ctx.objects(table, in: "tableColumns")
         guard !columns.isEmpty else { return }
         let spacing = ctx.property(table, "intercellSpacing").flatMap { ctx.number($0, "width") } ?? 3
@@ -184,7 +184,6 @@ struct ScrollViewTile {
         }
         // Compared in whole points: columns 0.09 wider than the clip view fill it (test_table_vignettes).
         let gap = (f[2] - total).rounded(.towardZero)
-        let overlay = ctx.doc.objects[table].parent.flatMap { ctx.doc.objects[$0].parent }.map { ctx.flag($0, "autohidesScrollers") } ?? false
         if (total - clipWidth).rounded(.towardZero) > 0 {
             // Wider columns widen the table; but where a legacy scroller's strip narrowed a bordered
             // scroll view's clip view, the table's columns follow its change of width first, and if
