@@ -52,6 +52,21 @@ import Testing
         return nil
     }
 
+    /// A reference the test expected is not one.
+    struct NotAReference: Error { var keyPath: [String] }
+
+    /// The object `$top.root` refers to, or the one reached from it through `keys`, each a reference.
+    static func object(_ graph: ArchiveGraph, _ keys: String...) throws -> Int {
+        guard case .ref(var n)? = graph.topValue(forKey: "root") else { throw NotAReference(keyPath: ["root"]) }
+        for (i, key) in keys.enumerated() {
+            guard case .ref(let next)? = graph.value(ofObject: n, forKey: key) else {
+                throw NotAReference(keyPath: ["root"] + keys[...i])
+            }
+            n = next
+        }
+        return n
+    }
+
     static let reading = Reading(value: 42, taken: Date(timeIntervalSinceReferenceDate: 1_000), notes: [Note(text: "calm"), Note(text: "clear")])
 
     @Test(arguments: [PropertyList.Format.binary, .xml])
@@ -62,20 +77,12 @@ import Testing
 
         // The archive holds what encode(to:configuration:) wrote, in the class the type names.
         let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
-        guard case .ref(let root)? = graph.topValue(forKey: "root") else {
-            Issue.record("no root reference")
-            return
-        }
+        let root = try Self.object(graph)
         #expect(graph.className(ofObject: root) == "Reading")
         #expect(Self.integer(graph.value(ofObject: root, forKey: "value")) == 420)
         // Values inside are coded as encode(_:) codes them: a Date is an NSDate, an array an NSArray.
-        guard case .ref(let taken)? = graph.value(ofObject: root, forKey: "taken"),
-              case .ref(let notes)? = graph.value(ofObject: root, forKey: "notes") else {
-            Issue.record("taken or notes is not a reference")
-            return
-        }
-        #expect(graph.className(ofObject: taken) == "NSDate")
-        #expect(graph.className(ofObject: notes) == "NSArray")
+        #expect(graph.className(ofObject: try Self.object(graph, "taken")) == "NSDate")
+        #expect(graph.className(ofObject: try Self.object(graph, "notes")) == "NSArray")
 
         #expect(try KeyedArchiveDecoder().decode(Reading.self, from: data, configuration: Scale(factor: 10)) == Self.reading)
         // Another configuration reads the same archive differently.
@@ -85,11 +92,7 @@ import Testing
     @Test func aConfigurationProviderGivesItsConfiguration() throws {
         let data = try KeyedArchiveEncoder().encode(Self.reading, configuration: Centi.self)
         let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
-        guard case .ref(let root)? = graph.topValue(forKey: "root") else {
-            Issue.record("no root reference")
-            return
-        }
-        #expect(Self.integer(graph.value(ofObject: root, forKey: "value")) == 4200)
+        #expect(Self.integer(graph.value(ofObject: try Self.object(graph), forKey: "value")) == 4200)
         #expect(try KeyedArchiveDecoder().decode(Reading.self, from: data, configuration: Centi.self) == Self.reading)
         // The same bytes as the configuration given directly.
         #expect(try KeyedArchiveEncoder().encode(Self.reading, configuration: Scale(factor: 100)) == data)
@@ -120,11 +123,7 @@ import Testing
         let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
         // Foundation's container methods code the value through a super encoder, which knows no type:
         // the reading is an NSDictionary of what encode(to:configuration:) wrote, configured.
-        guard case .ref(let root)? = graph.topValue(forKey: "root"),
-              case .ref(let first)? = graph.value(ofObject: root, forKey: "first") else {
-            Issue.record("no reading object")
-            return
-        }
+        let first = try Self.object(graph, "first")
         #expect(graph.className(ofObject: first) == "NSDictionary")
         let entries = try graph.dictionaryEntries(ofObject: first)
         let value = try #require(try entries.first { try graph.string(of: $0.key) == "value" }?.value)
@@ -229,11 +228,7 @@ extension CodableConfigurationTests {
     @Test func theConfigurationPropertyWrapperIsArchivedAsTheValueItWraps() throws {
         let data = try KeyedArchiveEncoder().encode(Wrapped())
         let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
-        guard case .ref(let root)? = graph.topValue(forKey: "root"),
-              case .ref(let reading)? = graph.value(ofObject: root, forKey: "reading") else {
-            Issue.record("no reading object")
-            return
-        }
+        let reading = try Self.object(graph, "reading")
         // The wrapped type's class name (an NSCoding class named Reading reads it), configured values.
         #expect(graph.className(ofObject: reading) == "Reading")
         #expect(Self.integer(graph.value(ofObject: reading, forKey: "value")) == 4200)
