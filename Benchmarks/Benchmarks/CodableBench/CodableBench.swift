@@ -7,7 +7,8 @@ import KeyedArchive
 // The Codable bridge (issue #15): the model records as Codable structs through KeyedArchiveEncoder and
 // KeyedArchiveDecoder, against Foundation's PropertyListEncoder/PropertyListDecoder on the same values
 // (side "Foundation") and against our KeyedCoding path on the same values and keys (group
-// "codable-keyedcoding-…", side "ours"). Every setup checks that the coders agree on the values.
+// "codable-keyedcoding-…", side "ours"). Every setup checks that the coders agree on the values. The
+// encode floor is the Encodable protocol's own walk of the values, writing nothing.
 
 let sizes: [(n: Int, label: String)] = [(1_000, "1k"), (10_000, "10k"), (100_000, "100k")]
 
@@ -33,6 +34,16 @@ let benchmarks: @Sendable () -> Void = {
             let data = try CodableModelWorkload.encodeFoundation(v)
             blackHole(data)
             return (data.count, v.count)
+        }
+        // The floor: the `Encodable` walk of the same values with nothing written (``CodableFloor``); the
+        // byte count is our archive's, so its MB/s reads against ours.
+        register("codable-encode", "model-\(label)", .floor, maxIterations: iterations, warmup: warmup,
+                 setup: { () throws -> ([CodableModel], Int) in
+                     let v = values()
+                     return (v, try CodableModelWorkload.encode(v).count)
+                 }) { input in
+            blackHole(try CodableFloor.visit(input.0))
+            return (input.1, input.0.count)
         }
         register("codable-keyedcoding-encode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
                  setup: { CodableModelWorkload.objects(values()) }) { objects in

@@ -15,7 +15,8 @@ import Nib
 // nib-open-file (the nib at the path in N's place), nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
 // keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
-// codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode}.
+// codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
+// codable-floor-encode (the Encodable walk alone, nothing written).
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
@@ -47,6 +48,9 @@ case "codable-decode":
 case "codable-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableModelWorkload.encode(values) }
+case "codable-floor-encode":
+    let values = CodableModelWorkload.values(records)
+    try run { _ = try CodableFloor.visit(values) }
 case "codable-keyedcoding-decode":
     let bytes = try CodableModelWorkload.encode(CodableModelWorkload.values(records))
     try run { _ = try CodableModelWorkload.decodeKeyedCoding(bytes) }
