@@ -4,12 +4,13 @@ import CorpusSupport
 import KeyedArchive
 @testable import NibCompiler
 
-/// The XIB reader: every modern source in the corpus reads, legacy ones are named as such, hostile XML
+/// The XIB reader: every modern source in the corpus reads, legacy AppKit ones read as archives and
+/// legacy UIKit ones are named as such, hostile XML
 /// fails with a line and column.
 @Suite struct XIBReaderTests {
     @Test func everyModernCorpusSourceReads() throws {
         guard Corpus.require() else { return }
-        var modern = 0, legacy = 0, connections = 0
+        var modern = 0, legacy = 0, legacyAppKit = 0, connections = 0
         for entry in XIBCorpus.entries {
             let bytes = try Corpus.bytes(entry.source)
             if XIBCorpus.isModern(bytes) {
@@ -24,10 +25,15 @@ import KeyedArchive
                 }
             } else {
                 legacy += 1
+                // AppKit legacy XIBs read as their archived objects; UIKit ones are refused, located.
+                let appKit = String(decoding: bytes.prefix(300), as: UTF8.self).contains("InterfaceBuilder3.Cocoa.XIB")
                 do {
-                    _ = try XIBDocument(xml: bytes)
-                    Issue.record("\(entry.name): a legacy XIB read as a modern document")
+                    let doc = try XIBDocument(xml: bytes)
+                    #expect(appKit, "\(entry.name): a legacy UIKit XIB read")
+                    #expect(doc.legacyArchive != nil && doc.runtime == .cocoa && doc.objects.isEmpty, "\(entry.name)")
+                    legacyAppKit += 1
                 } catch {
+                    #expect(!appKit, "\(entry.name): \(error)")
                     #expect(error.code == .unsupportedFormat, "\(entry.name): \(error)")
                     #expect(error.line != nil, "\(entry.name)")
                 }
@@ -35,6 +41,7 @@ import KeyedArchive
         }
         #expect(modern >= 200)
         #expect(legacy >= 15)
+        #expect(legacyAppKit >= 12)
         #expect(connections > 500)
     }
 

@@ -17,6 +17,7 @@ import KeyedArchive
 /// | coder-10 `NSSet` with `NS.object.<i>` (or no values) | `NS.objects` array (back: coder 10 → `NS.object.<i>`, 9 → inlined) |
 /// | UIKit struct key (``NibGeometryKind/uiKitKeys``) with a `0x07` blob | reference to a plain geometry string |
 ///
+/// A reference to a `"$null"` string other than `$objects[0]` (Interface Builder 3's nil) becomes nil.
 /// Everything else (classes and fallbacks, other keys, swappers, `0x06` blobs, AppKit geometry
 /// strings) is copied unchanged. Going back, integers take the §6.1 width rule, a 32-bit plain real
 /// becomes a type-6 `NS.dblval` (so its width survives the round trip), plain data becomes
@@ -441,6 +442,7 @@ struct KeyedToNibConverter {
         }
         switch v {
         case let .ref(j):
+            if source.isLegacyNullMarker(j) { return .nil }
             guard j >= 0, j < nibIndex.count, nibIndex[j] >= 0 else {
                 b.metadata.warnings.append("a reference to object \(j), which has no NIBArchive object, was written as nil")
                 return .nil

@@ -7,9 +7,18 @@ extension ArchiveGraph {
     /// `value` with a reference to a plain `$objects` entry replaced by that entry's value.
     func nibResolved(_ value: ArchiveValue) -> ArchiveValue {
         if case let .ref(i) = value, i >= 0, i < objects.count, objects[i].kind == .plain {
-            return objects[i].plainValue
+            return isLegacyNullMarker(i) ? .nil : objects[i].plainValue
         }
         return value
+    }
+
+    /// Whether object `i` of a keyed nib is a `"$null"` string other than `$objects[0]`: Interface
+    /// Builder 3's archiver wrote nil as a reference to such a string of its own (a content view's
+    /// `NSSuperview`, every view's `NSWindow`), and AppKit loads it as nil.
+    func isLegacyNullMarker(_ i: Int) -> Bool {
+        guard i > 0, i < objects.count, metadata.source == .keyedArchive, objects[i].kind == .plain,
+              case let .string(r, _) = objects[i].plainValue, r.count == 5 else { return false }
+        return string(objects[i].plainValue) == KeyedArchiveConstants.nullMarker
     }
 
     /// The object index a value references, if it references an encoded object (not a plain entry).

@@ -109,6 +109,8 @@ struct ComparisonWalk {
 
     static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
+    /// Keys whose text tells unordered members of one class apart, the first one an object has.
+    static let identifyingKeys = ["NSClassName", "NSFrame", "NSFrameSize", "NSWindowRect", "NSContents", "NSTitle", "NSName", "NSLabel"]
 
     init(a: ArchiveGraph, b: ArchiveGraph, ignored: Set<String>, unorderedKeys: Set<String>, sampleLimit: Int) {
         self.a = a
@@ -216,7 +218,12 @@ struct ComparisonWalk {
                 continue
             }
             if unordered {
-                (xs, ys) = (sortedMembers(a, xs), sortedMembers(b, ys))
+                if unorderedKeys.contains(k) {
+                    for case .ref(let i) in xs { unorderedObjects.insert(i) }
+                }
+                currentKey = k
+                compareUnordered(xs, ys, path: "\(path).\(k)", owner: owner)
+                continue
             } else if xs.count > 1 {
                 // Constraint order is not deterministic: runs of constraints compare without order.
                 (xs, ys) = (sortedConstraintRuns(a, xs), sortedConstraintRuns(b, ys))
@@ -234,6 +241,41 @@ struct ComparisonWalk {
             }
             for (x, y) in zip(xs, ys) { compareValue(x, y, path: "\(path).\(k)", owner: owner) }
         }
+    }
+
+    /// Members compared without order: each side in ``memberKey(_:_:)`` order, paired within their
+    /// group (a value's text, an object's class); a member without a partner in its group is missing
+    /// (reference) or extra (candidate), so one absent member does not shift every later one.
+    mutating func compareUnordered(_ xs: [ArchiveValue], _ ys: [ArchiveValue], path: String, owner: Int?) {
+        func keyed(_ g: ArchiveGraph, _ vs: [ArchiveValue]) -> [(group: Substring, value: ArchiveValue)] {
+            vs.enumerated().map { (offset: $0.offset, key: memberKey(g, $0.element), value: $0.element) }
+                .map { (group: Self.memberGroup($0.key), key: $0.key, offset: $0.offset, value: $0.value) }
+                .sorted { ($0.group, $0.key, $0.offset) < ($1.group, $1.key, $1.offset) }
+                .map { (group: $0.group, value: $0.value) }
+        }
+        let sx = keyed(a, xs), sy = keyed(b, ys)
+        if xs.count != ys.count { note(path, "\(xs.count) values in ibtool's nib, \(ys.count) in ours") }
+        var i = 0, j = 0
+        while i < sx.count || j < sy.count {
+            if i < sx.count, j < sy.count, sx[i].group == sy[j].group {
+                compareValue(sx[i].value, sy[j].value, path: path, owner: owner)
+                i += 1
+                j += 1
+            } else if j >= sy.count || (i < sx.count && sx[i].group < sy[j].group) {
+                if let owner { result.keyMisses["\(className(a, owner)).\(currentKey)", default: 0] += 1 }
+                i += 1
+            } else {
+                result.extra += 1
+                j += 1
+            }
+        }
+    }
+
+    /// The part of a member key that must be equal for two members to pair: an object's class
+    /// (its details only order the members of one class), or a value's whole text.
+    static func memberGroup(_ key: String) -> Substring {
+        guard key.hasPrefix("o"), let bar = key.firstIndex(of: "|") else { return Substring(key) }
+        return key[..<bar]
     }
 
     /// Two nested nibs, compared as graphs: their pairs add to this comparison's, and the data pair
@@ -281,7 +323,13 @@ struct ComparisonWalk {
                 // Connectors with one label (two `delegate` outlets) tell apart by their ends' classes.
                 return "o" + cls + "|" + valueText(g, label) + "|" + endClass(g, i, "NSSource") + "|" + endClass(g, i, "NSDestination")
             }
-            guard cls == "NSLayoutConstraint" else { return "o" + cls }
+            guard cls == "NSLayoutConstraint" else {
+                // Objects of one class tell apart by what names or places them, where they have it.
+                for name in Self.identifyingKeys {
+                    if let v = g.value(ofObject: i, forKey: name), let s = try? g.string(of: v) { return "o" + cls + "|" + name + "|" + s }
+                }
+                return "o" + cls
+            }
             var key = "o" + cls
             for name in ["NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSRelation"] {
                 key += "|" + (g.value(ofObject: i, forKey: name).map { valueText(g, $0) } ?? "-")

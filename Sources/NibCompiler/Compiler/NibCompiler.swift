@@ -28,12 +28,21 @@ public struct NibCompiler: Sendable {
             return CompiledNib(storyboard: out)
         case .xib:
             let (graph, diagnostics) = try compileGraph(doc)
+            var options = options
+            // A legacy document is compiled for its own system target unless told otherwise.
+            if doc.legacyArchive != nil, options.minimumDeploymentTarget == nil, let v = doc.deploymentVersion {
+                options.minimumDeploymentTarget = "\(v.major).\(v.minor)"
+            }
             return try CompiledNib(graph: graph, runtime: doc.runtime, options: options, diagnostics: diagnostics)
         }
     }
 
     /// The object graph of a XIB, in NIBArchive conventions, before any container is chosen.
     public func compileGraph(_ doc: XIBDocument) throws(ArchiveError) -> (ArchiveGraph, [NibCompileDiagnostic]) {
+        if let legacy = doc.legacyArchive {
+            let (graph, diagnostics) = try LegacyAppKitNibBuilder.build(legacy)
+            return (graph.archiveGraph(coderVersion: 10), NibCompileDiagnostic.unique(diagnostics))
+        }
         var ctx = EncodingContext(doc: doc, options: options, encoders: doc.runtime == .cocoa ? Self.appKitEncoders : Self.uiKitEncoders)
         switch doc.runtime {
         case .cocoa: try AppKitNibBuilder.build(&ctx)

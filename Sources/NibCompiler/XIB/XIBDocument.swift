@@ -52,6 +52,9 @@ public struct XIBDocument: Sendable {
     /// titles then compile to `NSLocalizableString`s keyed `<object id>.<property>`, the keys of its
     /// `.strings` files. Set by ``init(contentsOf:limits:)``; change it for documents read from bytes.
     public var isLocalized = false
+    /// A legacy Interface Builder 3 XIB's archived objects (its `<archive>` element); nil for a
+    /// `document` version 3.0 source.
+    public var legacyArchive: LegacyIBArchive?
 }
 
 extension XIBDocument {
@@ -64,7 +67,8 @@ extension XIBDocument {
     /// Reads XIB or storyboard XML.
     ///
     /// - Throws: ``ArchiveError`` with line and column: the XML scanner's errors; `.unsupportedFormat`
-    ///   for a legacy `<archive>` XIB or a document version other than 3.0; `.corrupt` for a document
+    ///   for a document version other than 3.0 and a legacy `<archive>` XIB of another type than
+    ///   `com.apple.InterfaceBuilder3.Cocoa.XIB`; `.corrupt` for a document
     ///   that breaks the XIB structure (a duplicate id, a connection without its property or selector).
     public init(xml bytes: [UInt8], limits: DecodingLimits = .xibDefault) throws(ArchiveError) {
         let tree = try XMLTree(xml: bytes, limits: limits)
@@ -116,10 +120,17 @@ extension XIBDocument {
     /// Base64 text (line breaks and spaces ignored, padding optional, as Interface Builder writes
     /// it) as UTF-8; nil when it is not valid base64.
     static func decodeBase64(_ text: String) -> String? {
+        decodeBase64Bytes(text).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Base64 text as ``decodeBase64(_:)`` reads it, as bytes. Interface Builder 3 ends its base64 with
+    /// one character more than the bytes need (`MSAxIDEAA` is the 6 bytes `1 1 1\0`); a last character
+    /// that completes no byte is dropped.
+    static func decodeBase64Bytes(_ text: String) -> [UInt8]? {
         var compact = text.filter { !$0.isWhitespace }
+        if compact.count % 4 == 1 { compact.removeLast() }
         compact += String(repeating: "=", count: (4 - compact.count % 4) % 4)
-        guard let data = Data(base64Encoded: compact) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        return Data(base64Encoded: compact).map { Array($0) }
     }
 
     /// The placeholders among the top-level objects (or a scene's objects).

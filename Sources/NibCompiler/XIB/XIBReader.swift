@@ -10,12 +10,31 @@ struct XIBReader {
         "outlet": .outlet, "outletCollection": .outletCollection, "action": .action, "segue": .segue, "binding": .binding,
     ]
 
+    /// A legacy Interface Builder 3 XIB: its archived objects, with the header the compiler needs (the
+    /// runtime from the archive type, the deployment target from `IBDocument.SystemTarget`).
+    func legacyDocument() throws(ArchiveError) -> XIBDocument {
+        let root = tree.elements[tree.root]
+        let type = root["type"] ?? ""
+        guard type == "com.apple.InterfaceBuilder3.Cocoa.XIB" else {
+            throw tree.error(.unsupportedFormat, "legacy Interface Builder 3 XIB of type \(type) (<archive> version \(root["version"] ?? "?")): only AppKit ones (com.apple.InterfaceBuilder3.Cocoa.XIB) are compiled; open and save it in a current Xcode", at: tree.root)
+        }
+        let archive = try LegacyIBArchive(tree: tree)
+        var doc = XIBDocument(
+            tree: tree, kind: .xib, runtime: .cocoa, type: type, targetRuntime: "MacOSX.Cocoa", toolsVersion: archive.string(0, "IBDocument.InterfaceBuilderVersion"),
+            useAutolayout: false, deploymentIdentifier: "macosx", deploymentVersion: nil, plugins: [], initialViewController: nil,
+            objects: [], topLevel: [], scenes: [], resources: [], objectIndex: [:])
+        // `IBDocument.SystemTarget` is the OS version's digits: 1060 is 10.6.
+        if let target = archive.int(0, "IBDocument.SystemTarget"), target >= 1000, target < 10_000 {
+            doc.deploymentVersion = (Int(target / 100), Int(target % 100 / 10))
+        }
+        doc.legacyArchive = archive
+        return doc
+    }
+
     func read() throws(ArchiveError) -> XIBDocument {
         let rootElement = tree.elements[tree.root]
         guard rootElement.name == "document" else {
-            if rootElement.name == "archive" {
-                throw tree.error(.unsupportedFormat, "legacy Interface Builder 3 XIB (<archive> version \(rootElement["version"] ?? "?")): only document version 3.0 is compiled; open and save it in a current Xcode", at: tree.root)
-            }
+            if rootElement.name == "archive" { return try legacyDocument() }
             throw tree.error(.unsupportedFormat, "root element <\(rootElement.name)> is not a XIB or storyboard <document>", at: tree.root)
         }
         guard rootElement["version"] == "3.0" else {

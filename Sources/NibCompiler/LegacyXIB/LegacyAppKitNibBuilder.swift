@@ -1,0 +1,217 @@
+import KeyedArchive
+
+/// Compiles a legacy AppKit XIB (`com.apple.InterfaceBuilder3.Cocoa.XIB`) as Interface Builder 3 wrote
+/// its `keyedobjects.nib`: the archived objects are already in their runtime form, so they are copied
+/// (custom classes become `NSClassSwapper`s), and the `NSIBObjectData` is built from the object and
+/// connection records, with that era's tables (`NSNamesKeys`, `NSClassesKeys`, `NSNextOid`, …).
+///
+/// File's Owner is object record -2, First Responder -1, the application -3. First Responder is no object of the nib: an action sent to it has no `NSDestination`.
+struct LegacyAppKitNibBuilder {
+    let archive: LegacyIBArchive
+    let container: LegacyIBContainer
+    var graph = NibGraph()
+    var diagnostics: [NibCompileDiagnostic] = []
+    /// Archive object → its copy in the graph.
+    private var copies: [Int: Int] = [:]
+    private var queue: [Int] = []
+    /// Archive object → Interface Builder object id.
+    private var ids: [Int: Int64] = [:]
+    private var firstResponder: Int?
+
+    /// AppKit documents' ids of File's Owner and First Responder (UIKit ones have them the other way round).
+    static let ownerID: Int64 = -2
+    static let firstResponderID: Int64 = -1
+    static let arrayClasses: Set<String> = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"]
+    static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+    /// Classes that name their class themselves (`NSClassName`): a custom class is not swapped in.
+    static let selfNamingClasses: Set<String> = ["NSCustomObject", "NSCustomView"]
+
+    init(_ archive: LegacyIBArchive) throws(ArchiveError) {
+        self.archive = archive
+        container = try LegacyIBContainer(archive)
+        for r in container.records {
+            guard let o = r.object else { continue }
+            ids[o] = r.objectID
+            if r.objectID == Self.firstResponderID { firstResponder = o }
+        }
+    }
+
+    /// The nib graph (NIBArchive conventions) and what the compile had to say.
+    static func build(_ archive: LegacyIBArchive) throws(ArchiveError) -> (NibGraph, [NibCompileDiagnostic]) {
+        var b = try LegacyAppKitNibBuilder(archive)
+        try b.build()
+        return (b.graph, b.diagnostics)
+    }
+
+    private mutating func build() throws(ArchiveError) {
+        let root = graph.add("NSObject")
+        let data = graph.add("NSIBObjectData")
+        graph.set(root, "IB.objectdata", .ref(data))
+        guard let ownerObject = container.records.first(where: { $0.objectID == Self.ownerID })?.object else {
+            throw archive.tree.error(.corrupt, "the archive has no File's Owner (object record \(Self.ownerID))", at: archive.objects[0].element)
+        }
+        let documentRoot = container.records.first { $0.objectID == 0 }?.object
+        let owner = try copy(ownerObject)
+
+        // The objects (all but the document root, File's Owner and First Responder) and their parents.
+        var objects: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
+        var oids: [(NibGraph.Value, Int64)] = [(owner, 1)]
+        var names: [(NibGraph.Value, String)] = []
+        for r in container.records {
+            guard let o = r.object, r.objectID != 0, r.objectID != Self.firstResponderID else { continue }
+            let v = try copy(o)
+            if let name = r.name { names.append((v, name)) }
+            guard r.objectID != Self.ownerID else { continue }
+            objects.append(v)
+            parents.append(r.parent == nil || r.parent == documentRoot ? owner : try copy(r.parent ?? ownerObject))
+            oids.append((v, r.objectID))
+        }
+
+        var connectors: [NibGraph.Value] = []
+        for c in container.connections {
+            guard let connector = try connector(c) else { continue }
+            connectors.append(connector)
+            oids.append((connector, c.id))
+        }
+
+        var visible: [NibGraph.Value] = []
+        for r in container.records where r.objectID > 0 {
+            guard let o = r.object, archive.objects[o].className == "NSWindowTemplate" else { continue }
+            if case .bool(true)? = container.property(r.objectID, "NSWindowTemplate.visibleAtLaunch") { visible.append(try copy(o)) }
+        }
+        try drainQueue()
+
+        var classes: [(NibGraph.Value, String)] = []
+        for (o, name) in swapped.sorted(by: { $0.key < $1.key }) { classes.append((.ref(o), name)) }
+
+        graph.set(data, "NSRoot", owner)
+        graph.set(data, "NSVisibleWindows", graph.collection("NSMutableSet", visible))
+        graph.set(data, "NSConnections", graph.collection("NSMutableArray", connectors))
+        graph.set(data, "NSObjectsKeys", graph.collection("NSArray", objects))
+        graph.set(data, "NSObjectsValues", graph.collection("NSArray", parents))
+        graph.set(data, "NSOidsKeys", graph.collection("NSArray", oids.map(\.0)))
+        let oidNumbers = oids.map { graph.number($0.1) }
+        graph.set(data, "NSOidsValues", graph.collection("NSArray", oidNumbers))
+        graph.set(data, "NSNamesKeys", graph.collection("NSArray", names.map(\.0)))
+        let nameStrings = names.map { graph.string($0.1) }
+        graph.set(data, "NSNamesValues", graph.collection("NSArray", nameStrings))
+        graph.set(data, "NSClassesKeys", graph.collection("NSArray", classes.map(\.0)))
+        let classStrings = classes.map { graph.string($0.1) }
+        graph.set(data, "NSClassesValues", graph.collection("NSArray", classStrings))
+        graph.set(data, "NSNextOid", .int(container.maxID + 1))
+        graph.set(data, "NSFramework", graph.string("IBCocoaFramework"))
+        graph.set(data, "NSFontManager", fontManager())
+        graph.set(data, "NSAccessibilityConnectors", graph.collection("NSMutableArray", []))
+        graph.set(data, "NSAccessibilityOidsKeys", graph.collection("NSArray", []))
+        graph.set(data, "NSAccessibilityOidsValues", graph.collection("NSArray", []))
+    }
+
+    /// Copies of swapped objects → their custom class.
+    private var swapped: [Int: String] = [:]
+
+    /// The `NSFontManager` custom object among the top-level objects, if there is one.
+    private mutating func fontManager() -> NibGraph.Value {
+        for o in container.rootObjects where archive.objects[o].className == "NSCustomObject" && archive.string(o, "NSClassName") == "NSFontManager" {
+            if let c = copies[o] { return .ref(c) }
+        }
+        return .null
+    }
+
+    /// The connector of a connection record, or nil (with a warning) for a kind not compiled.
+    private mutating func connector(_ c: LegacyIBContainer.Connection) throws(ArchiveError) -> NibGraph.Value? {
+        let cls: String
+        switch c.className {
+        case "IBOutletConnection": cls = "NSNibOutletConnector"
+        case "IBActionConnection": cls = "NSNibControlConnector"
+        default:
+            // A binding record holds the runtime connector itself.
+            if let inner = archive.object(c.object, "connector") { return try copy(inner) }
+            warn("a \(c.className) is not compiled", archive.objects[c.object].element)
+            return nil
+        }
+        // An action record's source is the target and its destination the control: the connector's
+        // source is the control.
+        let (source, destination) = cls == "NSNibControlConnector" ? (c.destination, c.source) : (c.source, c.destination)
+        let i = graph.add(cls)
+        if let s = source { graph.set(i, "NSSource", try copy(s)) }
+        if let d = destination, d != firstResponder { graph.set(i, "NSDestination", try copy(d)) }
+        graph.set(i, "NSLabel", graph.string(c.label ?? ""))
+        return .ref(i)
+    }
+
+    /// The graph value of archive object `o`: its copy, made now (filled in by ``drainQueue()``).
+    private mutating func copy(_ o: Int) throws(ArchiveError) -> NibGraph.Value {
+        if let c = copies[o] { return .ref(c) }
+        let object = archive.objects[o]
+        var cls = object.className
+        if !Self.selfNamingClasses.contains(cls), let id = ids[o], case .string(let custom)? = container.property(id, "CustomClassName"), custom != cls {
+            cls = "NSClassSwapper"
+            let c = graph.add(cls)
+            graph.set(c, "NSClassName", graph.string(custom))
+            graph.set(c, "NSOriginalClassName", graph.string(object.className))
+            swapped[c] = custom
+            copies[o] = c
+            queue.append(o)
+            return .ref(c)
+        }
+        let c = graph.add(cls)
+        copies[o] = c
+        queue.append(o)
+        return .ref(c)
+    }
+
+    /// Fills in every copied object's values, copying what they refer to in turn (no recursion).
+    private mutating func drainQueue() throws(ArchiveError) {
+        var next = 0
+        while next < queue.count {
+            let o = queue[next]
+            next += 1
+            guard let c = copies[o] else { continue }
+            let object = archive.objects[o]
+            if object.form == .dictionary || Self.dictionaryClasses.contains(object.className) {
+                graph.set(c, "NSInlinedValue", .bool(true))
+                for (k, v) in try archive.dictionaryEntries(o) {
+                    graph.set(c, NibGraph.elementKey, try value(k, member: true))
+                    graph.set(c, NibGraph.elementKey, try value(v, member: true))
+                }
+            } else if object.form == .array || (Self.arrayClasses.contains(object.className) && object.entries.allSatisfy { $0.key == nil }) {
+                graph.set(c, "NSInlinedValue", .bool(true))
+                for e in object.entries { graph.set(c, NibGraph.elementKey, try value(e.value, member: true)) }
+            } else if object.className == "NSMutableString" || object.className == "NSString" {
+                // The coder's `<characters key="NS.bytes">`: the string's UTF-8.
+                let text = archive.string(o, "NS.bytes") ?? ""
+                graph.set(c, "NS.bytes", .bytes(Array(text.utf8)))
+            } else {
+                for e in object.entries {
+                    guard let key = e.key else {
+                        warn("an unkeyed value in a \(object.className) is not compiled", e.element)
+                        continue
+                    }
+                    graph.set(c, key, try value(e.value, member: false))
+                }
+                // A view is archived with its window, which a nib's views do not have yet.
+                if archive.value(o, "NSvFlags") != nil, archive.value(o, "NSWindow") == nil { graph.set(c, "NSWindow", .null) }
+            }
+        }
+    }
+
+    /// An entry's value in the graph: scalars inline, or as `NSNumber`/`NSData` objects when they are
+    /// `member`s of a collection; strings are shared `NSString`s.
+    private mutating func value(_ v: LegacyIBArchive.Value, member: Bool) throws(ArchiveError) -> NibGraph.Value {
+        switch v {
+        case .null: return .null
+        case .bool(let b): return member ? graph.boolNumber(b) : .bool(b)
+        case .int(let n): return member ? graph.number(n) : .int(n)
+        case .double(let d): return member ? graph.number(d) : .double(d)
+        case .float(let f): return member ? graph.number(Double(f)) : .float(f)
+        case .string(let s): return graph.string(s)
+        case .bytes(let b): return member ? graph.data(b) : .bytes(b)
+        case .object(let o): return o == firstResponder ? .null : try copy(o)
+        }
+    }
+
+    private mutating func warn(_ message: String, _ element: Int) {
+        let (line, column) = archive.tree.location(of: element)
+        diagnostics.append(NibCompileDiagnostic(severity: .warning, message: message, line: line, column: column))
+    }
+}
