@@ -10,7 +10,7 @@ import Nib
 @Suite struct LegacyXIBTests {
     /// Agreement reached so far on the legacy AppKit pairs (Docs/xib-compiler.md); lowering it fails here.
     static let legacyPairs = 12
-    static let legacyEqualFloor = 13_148
+    static let legacyEqualFloor = 13_198
     static let legacyAgreementFloor = 0.875
 
     static func archive(_ body: String) -> String {

@@ -175,6 +175,12 @@ struct SemanticDiffer {
 
     /// Inline collections nest only as deep as their plist did; `depth` bounds the recursion anyway.
     mutating func compareValue(_ x: ArchiveValue, _ y: ArchiveValue, path: String, depth: Int = 0) {
+        // Interface Builder 3's own `"$null"` strings are nil in a nib (``ArchiveGraph/isLegacyNullMarker(_:)``).
+        func nilIfLegacyNull(_ g: ArchiveGraph, _ v: ArchiveValue) -> ArchiveValue {
+            if case let .ref(i) = v, g.isLegacyNullMarker(i) { return .nil }
+            return v
+        }
+        let x = nilIfLegacyNull(a, x), y = nilIfLegacyNull(b, y)
         switch (x, y) {
         case let (.ref(i), .ref(j)):
             guard i >= 0, i < a.objects.count, j >= 0, j < b.objects.count else {

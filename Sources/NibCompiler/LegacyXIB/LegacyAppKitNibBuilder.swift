@@ -174,9 +174,9 @@ struct LegacyAppKitNibBuilder {
                     graph.set(c, NibGraph.elementKey, try value(k, member: true))
                     graph.set(c, NibGraph.elementKey, try value(v, member: true))
                 }
-            } else if object.form == .array || (Self.arrayClasses.contains(object.className) && object.entries.allSatisfy { $0.key == nil }) {
+            } else if object.form == .array || (Self.arrayClasses.contains(object.className) && (object.entries.allSatisfy { $0.key == nil } || archive.isSortedSet(o))) {
                 graph.set(c, "NSInlinedValue", .bool(true))
-                for e in object.entries { graph.set(c, NibGraph.elementKey, try value(e.value, member: true)) }
+                for e in archive.elements(o) { graph.set(c, NibGraph.elementKey, try value(e, member: true)) }
             } else if object.className == "NSMutableString" || object.className == "NSString" {
                 // The coder's `<characters key="NS.bytes">`: the string's UTF-8.
                 let text = archive.string(o, "NS.bytes") ?? ""

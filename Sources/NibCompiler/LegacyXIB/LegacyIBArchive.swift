@@ -97,10 +97,17 @@ public struct LegacyIBArchive: Sendable {
         }
     }
 
-    /// The unkeyed entries of an array or set object, without the coder's `EncodedWithXMLCoder` marker.
+    /// The elements of an array or set object: its unkeyed entries (the coder's `EncodedWithXMLCoder`
+    /// marker is none), or a set's `set.sortedObjects` array's.
     public func elements(_ o: Int) -> [Value] {
         guard o >= 0, o < objects.count else { return [] }
-        return objects[o].entries.compactMap { $0.key == nil ? $0.value : nil }
+        let list = isSortedSet(o) ? self.object(o, "set.sortedObjects") ?? o : o
+        return objects[list].entries.compactMap { $0.key == nil ? $0.value : nil }
+    }
+
+    /// Whether object `o` is a set written as its `set.sortedObjects` array.
+    func isSortedSet(_ o: Int) -> Bool {
+        objects[o].entries.count == 1 && objects[o].entries[0].key == "set.sortedObjects"
     }
 
     /// The entries of a dictionary object as (key, value) pairs: `dict.sortedKeys` with `dict.values`,
