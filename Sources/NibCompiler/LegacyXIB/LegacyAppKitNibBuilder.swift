@@ -57,10 +57,16 @@ struct LegacyAppKitNibBuilder {
         var objects: [NibGraph.Value] = [], parents: [NibGraph.Value] = []
         var oids: [(NibGraph.Value, Int64)] = [(owner, 1)]
         var names: [(NibGraph.Value, String)] = []
+        let naming = LegacyObjectNames(archive: archive)
+        let contentViews = Set(archive.objects.indices.filter { archive.objects[$0].className == "NSWindowTemplate" }.compactMap { archive.object($0, "NSWindowView") })
+        let prototypes = Set(archive.objects.indices.compactMap { archive.object($0, "NSProtoCell") })
         for r in container.records {
             guard let o = r.object, r.objectID != 0, r.objectID != Self.firstResponderID else { continue }
             let v = try copy(o)
-            if let name = r.name { names.append((v, name)) }
+            if let name = r.name ?? naming.name(of: o, customClass: customClass(of: o), isContentView: contentViews.contains(o),
+                                                isPrototype: prototypes.contains(o)) {
+                names.append((v, name))
+            }
             guard r.objectID != Self.ownerID else { continue }
             objects.append(v)
             parents.append(r.parent == nil || r.parent == documentRoot ? owner : try copy(r.parent ?? ownerObject))
@@ -93,7 +99,7 @@ struct LegacyAppKitNibBuilder {
         let oidNumbers = oids.map { graph.number($0.1) }
         graph.set(data, "NSOidsValues", graph.collection("NSArray", oidNumbers))
         graph.set(data, "NSNamesKeys", graph.collection("NSArray", names.map(\.0)))
-        let nameStrings = names.map { graph.string($0.1) }
+        let nameStrings = LegacyObjectNames.numbered(names.map(\.1)).map { graph.string($0) }
         graph.set(data, "NSNamesValues", graph.collection("NSArray", nameStrings))
         graph.set(data, "NSClassesKeys", graph.collection("NSArray", classes.map(\.0)))
         let classStrings = classes.map { graph.string($0.1) }
@@ -144,7 +150,7 @@ struct LegacyAppKitNibBuilder {
         if let c = copies[o] { return .ref(c) }
         let object = archive.objects[o]
         var cls = object.className
-        if !Self.selfNamingClasses.contains(cls), let id = ids[o], case .string(let custom)? = container.property(id, "CustomClassName"), custom != cls {
+        if let custom = customClass(of: o) {
             cls = "NSClassSwapper"
             let c = graph.add(cls)
             graph.set(c, "NSClassName", graph.string(custom))
@@ -158,6 +164,15 @@ struct LegacyAppKitNibBuilder {
         copies[o] = c
         queue.append(o)
         return .ref(c)
+    }
+
+    /// The custom class archive object `o` is swapped for, if any (objects that name their class
+    /// themselves are never swapped).
+    private func customClass(of o: Int) -> String? {
+        let cls = archive.objects[o].className
+        guard !Self.selfNamingClasses.contains(cls), let id = ids[o], case .string(let custom)? = container.property(id, "CustomClassName"),
+              custom != cls else { return nil }
+        return custom
     }
 
     /// Fills in every copied object's values, copying what they refer to in turn (no recursion).
