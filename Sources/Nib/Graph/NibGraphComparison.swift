@@ -325,10 +325,11 @@ struct ComparisonWalk {
             }
             guard cls == "NSLayoutConstraint" else {
                 // Objects of one class tell apart by what names or places them, where they have it.
+                var key = "o" + cls
                 for name in Self.identifyingKeys {
-                    if let v = g.value(ofObject: i, forKey: name), let s = try? g.string(of: v) { return "o" + cls + "|" + name + "|" + s }
+                    if let v = g.value(ofObject: i, forKey: name), let s = try? g.string(of: v) { key += "|" + name + "=" + s }
                 }
-                return "o" + cls
+                return key
             }
             var key = "o" + cls
             for name in ["NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSRelation"] {

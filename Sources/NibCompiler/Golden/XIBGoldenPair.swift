@@ -182,7 +182,8 @@ extension XIBGoldenPair {
 
     /// Placeholders, top-level objects, connections and awake order that differ between the nibs,
     /// after our nib has been instantiated once with generic objects.
-    /// `orderedAwake` false compares the awake order as a multiset of classes.
+    /// `orderedAwake` false compares the top-level objects and the awake order as multisets of classes
+    /// (Interface Builder 3 wrote its object table in hash order).
     static func loadDifferences(reference: ArchiveGraph, candidate: ArchiveGraph, orderedAwake: Bool = true) throws(ArchiveError) -> [String] {
         let a = try NibDocument(graph: reference), b = try NibDocument(graph: candidate)
         // Storyboard scenes name external placeholders; give each a stand-in.
@@ -199,7 +200,8 @@ extension XIBGoldenPair {
             out.append("\(what) from #\(first) (\(x.count) vs \(y.count)): ibtool \(x.dropFirst(first).prefix(6)) vs ours \(y.dropFirst(first).prefix(6))")
         }
         check("placeholders", a.placeholders.map(\.identifier).sorted(), b.placeholders.map(\.identifier).sorted())
-        check("top-level objects", a.topLevelObjects.map(\.effectiveClassName), b.topLevelObjects.map(\.effectiveClassName))
+        let topA = a.topLevelObjects.map(\.effectiveClassName), topB = b.topLevelObjects.map(\.effectiveClassName)
+        check("top-level objects", orderedAwake ? topA : topA.sorted(), orderedAwake ? topB : topB.sorted())
         check("connections", NibConnectionSummary.describe(reference).sorted(), NibConnectionSummary.describe(candidate).sorted())
         let pa = Set(a.placeholders.map(\.object.index)), pb = Set(b.placeholders.map(\.object.index))
         let awakeA = a.objects.filter { !pa.contains($0.index) }.map(\.effectiveClassName)

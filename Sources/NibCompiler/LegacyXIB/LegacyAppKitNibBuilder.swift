@@ -26,14 +26,42 @@ struct LegacyAppKitNibBuilder {
     /// Classes that name their class themselves (`NSClassName`): a custom class is not swapped in.
     static let selfNamingClasses: Set<String> = ["NSCustomObject", "NSCustomView"]
 
+    /// Views that were in a window when archived: the view trees open in Interface Builder 3's editor.
+    private let windowed: Set<Int>
+
     init(_ archive: LegacyIBArchive) throws(ArchiveError) {
         self.archive = archive
         container = try LegacyIBContainer(archive)
+        // A view tree Interface Builder 3 had open in an editor window (one of its objects, or its window,
+        // is in `IBDocument.EditedObjectIDs`) was in a window when it was archived.
         for r in container.records {
             guard let o = r.object else { continue }
             ids[o] = r.objectID
             if r.objectID == Self.firstResponderID { firstResponder = o }
         }
+        let edited = Set((archive.object(0, "IBDocument.EditedObjectIDs").map { archive.elements($0) } ?? []).compactMap { v -> Int64? in
+            if case .int(let n) = v { return n }
+            return nil
+        })
+        var windowed = Set<Int>()
+        for o in container.rootObjects {
+            let isWindow = archive.objects[o].className == "NSWindowTemplate"
+            guard let root = isWindow ? archive.object(o, "NSWindowView") : archive.value(o, "NSvFlags") != nil ? o : nil else { continue }
+            var tree: [Int] = []
+            var seen = Set<Int>()
+            var pending = [root]
+            while let v = pending.popLast() {
+                guard seen.insert(v).inserted else { continue }
+                tree.append(v)
+                if let subviews = archive.object(v, "NSSubviews") {
+                    for case .object(let s) in archive.elements(subviews) { pending.append(s) }
+                }
+            }
+            let ids = self.ids
+            let open = ids[o].map(edited.contains) == true || tree.contains { ids[$0].map(edited.contains) == true }
+            if open { windowed.formUnion(tree) }
+        }
+        self.windowed = windowed
     }
 
     /// The nib graph (NIBArchive conventions) and what the compile had to say.
@@ -79,6 +107,13 @@ struct LegacyAppKitNibBuilder {
             connectors.append(connector)
             oids.append((connector, c.id))
         }
+        // Tool tips are help connectors after the connections, numbered on from the largest id.
+        var nextOid = container.maxID + 1
+        for tip in try toolTips() {
+            connectors.append(tip)
+            oids.append((tip, nextOid))
+            nextOid += 1
+        }
 
         var visible: [NibGraph.Value] = []
         for r in container.records where r.objectID > 0 {
@@ -104,7 +139,7 @@ struct LegacyAppKitNibBuilder {
         graph.set(data, "NSClassesKeys", graph.collection("NSArray", classes.map(\.0)))
         let classStrings = classes.map { graph.string($0.1) }
         graph.set(data, "NSClassesValues", graph.collection("NSArray", classStrings))
-        graph.set(data, "NSNextOid", .int(container.maxID + 1))
+        graph.set(data, "NSNextOid", .int(nextOid))
         graph.set(data, "NSFramework", graph.string("IBCocoaFramework"))
         graph.set(data, "NSFontManager", fontManager())
         graph.set(data, "NSAccessibilityConnectors", graph.collection("NSMutableArray", []))
@@ -121,6 +156,25 @@ struct LegacyAppKitNibBuilder {
             if let c = copies[o] { return .ref(c) }
         }
         return .null
+    }
+
+    /// An `NSIBHelpConnector` per tool tip: the flattened `IBAttributePlaceholdersKey` of an object
+    /// holds an `IBToolTipAttribute` (its object and text), in the order of the properties' keys.
+    private mutating func toolTips() throws(ArchiveError) -> [NibGraph.Value] {
+        var out: [NibGraph.Value] = []
+        for key in container.properties.keys.sorted() where key.hasSuffix(".IBAttributePlaceholdersKey") {
+            guard case .object(let placeholders)? = container.properties[key] else { continue }
+            for (name, attribute) in try archive.dictionaryEntries(placeholders) {
+                guard name == .string("ToolTip"), case .object(let a) = attribute, archive.objects[a].className == "IBToolTipAttribute",
+                      let target = archive.object(a, "object") else { continue }
+                let i = graph.add("NSIBHelpConnector")
+                graph.set(i, "NSDestination", try copy(target))
+                graph.set(i, "NSFile", graph.string("NSToolTipHelpKey"))
+                graph.set(i, "NSMarker", graph.string(archive.string(a, "toolTip") ?? ""))
+                out.append(.ref(i))
+            }
+        }
+        return out
     }
 
     /// The connector of a connection record, or nil (with a warning) for a kind not compiled.
@@ -204,8 +258,8 @@ struct LegacyAppKitNibBuilder {
                     }
                     graph.set(c, key, try value(e.value, member: false))
                 }
-                // A view is archived with its window, which a nib's views do not have yet.
-                if archive.value(o, "NSvFlags") != nil, archive.value(o, "NSWindow") == nil { graph.set(c, "NSWindow", .null) }
+                // A view in a window is archived with its window, which a nib's views do not have yet.
+                if windowed.contains(o), archive.value(o, "NSWindow") == nil { graph.set(c, "NSWindow", .null) }
             }
         }
     }

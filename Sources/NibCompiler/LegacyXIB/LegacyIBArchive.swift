@@ -8,7 +8,7 @@ import KeyedArchive
 /// element: the document's own keys (`IBDocument.RootObjects`, `IBDocument.Objects`, …).
 public struct LegacyIBArchive: Sendable {
     /// One entry's value.
-    public enum Value: Sendable, Equatable {
+    public enum Value: Sendable, Hashable {
         /// `<nil>`, or a `<reference>` without `ref`.
         case null
         /// `<bool>` or `<boolean>`.
