@@ -178,6 +178,39 @@ import Nib
         #expect(report.fullyEqual >= Self.legacyFullyEqualFloor, "\(report.fullyEqual) legacy pairs fully equal")
     }
 
+    /// The authored legacy document of the xib fuzz seeds (FuzzCorpus/xib-PROVENANCE.md): no corpus needed.
+    static let authored: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0 ..< 3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("FuzzCorpus/xib/831c859a06e8a94141415c208207fa49b36bfd9c")
+    }()
+
+    @Test func authoredDocumentCompiles() throws {
+        let doc = try XIBDocument(contentsOf: Self.authored)
+        #expect(doc.deploymentVersion?.major == 10 && doc.deploymentVersion?.minor == 5)
+        let (graph, diagnostics) = try NibCompiler().compileGraph(doc)
+        #expect(diagnostics.isEmpty)
+        let summary = NibConnectionSummary.describe(graph).sorted()
+        #expect(summary.contains("outlet window: Controller → NSWindowTemplate"))
+        #expect(summary.contains("action fetch:: NSButton → Controller"))
+        #expect(summary.contains { $0.hasPrefix("action selectAll:: URLField") && $0.hasSuffix("→ First Responder") }, "\(summary)")
+        func objects(_ cls: String) -> [Int] { graph.objects.indices.filter { graph.className(ofObject: $0) == cls } }
+        #expect(objects("NSIBHelpConnector").count == 1 && objects("NSClassSwapper").count == 1)
+        let data = try #require(objects("NSIBObjectData").first)
+        #expect(graph.value(ofObject: data, forKey: "NSNextOid") == .int(24, width: 0))
+        guard case .ref(let visible)? = graph.value(ofObject: data, forKey: "NSVisibleWindows"),
+              case .ref(let names)? = graph.value(ofObject: data, forKey: "NSNamesValues") else { Issue.record("no tables"); return }
+        #expect(graph.values(ofObject: visible).filter { graph.keyName($0.key) == "UINibEncoderEmptyKey" }.count == 1)
+        let nameSet = Set(graph.values(ofObject: names).compactMap { try? graph.string(of: $0.value) })
+        #expect(nameSet == ["File's Owner", "Application", "Window (Fetch)", "Content View", "Push Button (Go)", "Button Cell (Go)",
+                            "URLField", "Text Field Cell (http://example.org/)"], "\(nameSet)")
+        // The edited window's views carry their (nil) window; the keyed nib loads.
+        let button = try #require(objects("NSButton").first)
+        #expect(graph.value(ofObject: button, forKey: "NSWindow") == .nil)
+        guard case .directory(let files) = try NibCompiler().compile(doc).layout else { Issue.record("not a directory"); return }
+        _ = try Nib(document: NibDocument(graph: ArchiveGraph(archiveBytes: files[0].bytes))).instantiate(owner: nil)
+    }
+
     @Test func toolTipsBecomeHelpConnectors() throws {
         guard Corpus.require() else { return }
         let (graph, _) = try NibCompiler().compileGraph(try XIBDocument(contentsOf: Self.legacyPair("NotationPrefsView").source))
