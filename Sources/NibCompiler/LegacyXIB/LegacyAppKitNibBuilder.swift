@@ -58,8 +58,8 @@ struct LegacyAppKitNibBuilder {
                 }
             }
             let ids = self.ids
-            let open = ids[o].map(edited.contains) == true || tree.contains { ids[$0].map(edited.contains) == true }
-            if open { windowed.formUnion(tree) }
+            let wasOpen = ids[o].map(edited.contains) == true || tree.contains { ids[$0].map(edited.contains) == true }
+            if wasOpen { windowed.formUnion(tree) }
         }
         self.windowed = windowed
     }
