@@ -8,11 +8,8 @@ import Nib
 /// Legacy Interface Builder 3 XIBs (`<archive>`, also a `designable.nib`): the archive reader, the
 /// AppKit compile, and its agreement with the `keyedobjects.nib` Interface Builder 3 saved beside them.
 @Suite struct LegacyXIBTests {
-    /// Agreement reached so far on the legacy AppKit pairs (Docs/xib-compiler.md); lowering it fails here.
+    /// The legacy AppKit golden pairs (their floors: ``GoldenFloors/legacy``).
     static let legacyPairs = 12
-    static let legacyEqualFloor = 14_707
-    static let legacyAgreementFloor = 0.986
-    static let legacyFullyEqualFloor = 3
 
     static func archive(_ body: String) -> String {
         """
@@ -173,9 +170,7 @@ import Nib
             // Only legacy UIKit XIBs are not compiled.
             #expect(r.error?.contains("CocoaTouch") == true, "\(r.name): \(r.error ?? "")")
         }
-        #expect(report.total.equal >= Self.legacyEqualFloor, "\(report.total.equal) key/value pairs equal")
-        #expect(report.agreement >= Self.legacyAgreementFloor, "agreement \(report.agreement)")
-        #expect(report.fullyEqual >= Self.legacyFullyEqualFloor, "\(report.fullyEqual) legacy pairs fully equal")
+        GoldenFloors.legacy.check(report)
     }
 
     /// The authored legacy document of the xib fuzz seeds (FuzzCorpus/xib-PROVENANCE.md): no corpus needed.
