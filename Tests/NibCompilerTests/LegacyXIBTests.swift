@@ -75,6 +75,17 @@ import Nib
         let dict = try #require(a.object(0, "dict"))
         let entries = try a.dictionaryEntries(dict)
         #expect(entries.count == 1 && entries[0].0 == .string("k") && entries[0].1 == .int(3))
+        // Numbered entries pair by their number, in any order; a key without its object is an error.
+        let numbered = try Self.read(Self.archive("""
+        <object class="NSMutableDictionary" key="d">
+            <integer value="2" key="NS.object.1"/><string key="NS.key.1">b</string>
+            <string key="NS.key.0">a</string><integer value="1" key="NS.object.0"/>
+        </object>
+        <object class="NSMutableDictionary" key="broken"><string key="NS.key.0">a</string></object>
+        """))
+        let pairs = try numbered.dictionaryEntries(#require(numbered.object(0, "d")))
+        #expect(pairs.map(\.0) == [.string("a"), .string("b")] && pairs.map(\.1) == [.int(1), .int(2)])
+        #expect(throws: ArchiveError.self) { try numbered.dictionaryEntries(#require(numbered.object(0, "broken"))) }
     }
 
     @Test func refusesBrokenArchivesWithLineAndColumn() {

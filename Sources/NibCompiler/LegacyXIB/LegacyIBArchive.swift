@@ -125,10 +125,17 @@ public struct LegacyIBArchive: Sendable {
             }
             return Array(zip(k, v))
         }
+        // `NS.key.N` / `NS.object.N`, gathered in one pass (a lookup per N would be quadratic).
+        var keys: [Int: Value] = [:], values: [Int: Value] = [:]
+        for e in object.entries {
+            guard let key = e.key else { continue }
+            if key.hasPrefix("NS.key."), let n = Int(key.dropFirst(7)) { keys[n] = keys[n] ?? e.value }
+            if key.hasPrefix("NS.object."), let n = Int(key.dropFirst(10)) { values[n] = values[n] ?? e.value }
+        }
         var pairs: [(Value, Value)] = []
         var n = 0
-        while let k = value(o, "NS.key.\(n)") {
-            guard let v = value(o, "NS.object.\(n)") else { throw tree.error(.corrupt, "a dictionary has NS.key.\(n) but no NS.object.\(n)", at: object.element) }
+        while let k = keys[n] {
+            guard let v = values[n] else { throw tree.error(.corrupt, "a dictionary has NS.key.\(n) but no NS.object.\(n)", at: object.element) }
             pairs.append((k, v))
             n += 1
         }
