@@ -20,6 +20,25 @@ struct CompileCommandTests {
         #expect(diff.stdout.contains("connection") == false, "\(diff.stdout)")
     }
 
+    /// An Interface Builder 3 `.nib` bundle compiles from its designable.nib, as ibtool takes one: a
+    /// keyedobjects.nib directory for the document's 10.6 target that `validate` accepts.
+    @Test func compilesALegacyNibBundle() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let bundle = Corpus.root.appendingPathComponent("xib/nv/English.lproj/URLGetter.nib")
+        let out = scratch.path("URLGetter.nib")
+        let r = try CLI.run(["compile", bundle.path, "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let keyed = out.appendingPathComponent("keyedobjects.nib").path
+        #expect(try CLI.run(["validate", keyed]).status == 0)
+        let diff = try CLI.run(["diff", bundle.appendingPathComponent("keyedobjects.nib").path, keyed])
+        #expect(diff.stdout.contains("connection") == false, "\(diff.stdout)")
+        // A directory that is no bundle is refused, saying so.
+        let empty = try CLI.run(["compile", scratch.path("").path, "-o", scratch.path("x.nib").path])
+        #expect(empty.status != 0 && empty.stderr.contains("designable.nib"), "\(empty.stderr)")
+    }
+
     @Test func reportsErrorsAsFileLineColumn() throws {
         let scratch = try Scratch()
         defer { scratch.cleanup() }

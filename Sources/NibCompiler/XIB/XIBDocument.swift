@@ -58,10 +58,20 @@ public struct XIBDocument: Sendable {
 }
 
 extension XIBDocument {
-    /// Reads a XIB or storyboard file.
+    /// Reads a XIB or storyboard file, or the `designable.nib` of an Interface Builder 3 `.nib` bundle
+    /// (a directory holding it, as `ibtool` accepts one).
     public init(contentsOf url: URL, limits: DecodingLimits = .xibDefault) throws(ArchiveError) {
-        try self.init(xml: FileBytes.read(path: url.path, limit: limits.maxTotalBytes), limits: limits)
-        isLocalized = url.deletingLastPathComponent().pathExtension == "lproj"
+        var source = url
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            source = url.appendingPathComponent("designable.nib")
+            guard FileManager.default.fileExists(atPath: source.path) else {
+                throw ArchiveError(.readFailed, "\(url.path) is a directory without a designable.nib (not an Interface Builder 3 .nib bundle)")
+            }
+        }
+        try self.init(xml: FileBytes.read(path: source.path, limit: limits.maxTotalBytes), limits: limits)
+        // A bundle's designable.nib is localized by the directory that holds the bundle.
+        isLocalized = (source == url ? url : url.deletingLastPathComponent()).deletingLastPathComponent().pathExtension == "lproj"
     }
 
     /// Reads XIB or storyboard XML.
