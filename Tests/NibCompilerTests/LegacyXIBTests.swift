@@ -217,6 +217,14 @@ import Nib
         _ = try Nib(document: NibDocument(graph: ArchiveGraph(archiveBytes: files[0].bytes))).instantiate(owner: nil)
     }
 
+    /// Ids come from the file: one at the top of the range is refused, not overflowed.
+    @Test func aMaxIDWithNoRoomIsRefused() throws {
+        let text = try String(contentsOf: Self.authored, encoding: .utf8).replacingOccurrences(of: "<int key=\"maxID\">22</int>",
+                                                                                          with: "<int key=\"maxID\">9223372036854775807</int>")
+        let doc = try XIBDocument(xml: Array(text.utf8))
+        #expect(throws: ArchiveError.self) { _ = try NibCompiler().compileGraph(doc) }
+    }
+
     @Test func toolTipsBecomeHelpConnectors() throws {
         guard Corpus.require() else { return }
         let (graph, _) = try NibCompiler().compileGraph(try XIBDocument(contentsOf: Self.legacyPair("NotationPrefsView").source))

@@ -108,8 +108,12 @@ struct LegacyAppKitNibBuilder {
             oids.append((connector, c.id))
         }
         // Tool tips are help connectors after the connections, numbered on from the largest id.
+        let tips = try toolTips()
+        guard container.maxID < Int64.max - Int64(tips.count) else {
+            throw archive.tree.error(.corrupt, "maxID \(container.maxID) leaves no ids for \(tips.count) tool tips and the next object", at: archive.objects[0].element)
+        }
         var nextOid = container.maxID + 1
-        for tip in try toolTips() {
+        for tip in tips {
             connectors.append(tip)
             oids.append((tip, nextOid))
             nextOid += 1
