@@ -177,6 +177,8 @@ import Nib
         let pairs = try XIBCorpus.goldenPairs().filter { !XIBCorpus.isModern(try Corpus.bytes($0.source)) }
         let report = XIBGoldenReport(pairs: pairs)
         #expect(report.compared.count == Self.legacyPairs)
+        #expect(report.legacyPairs(true).compared.count == Self.legacyPairs)
+        #expect(report.text().contains("legacy (Interface Builder 3): 12 compared"))
         for r in report.results where r.comparison == nil {
             // Only legacy UIKit XIBs are not compiled.
             #expect(r.error?.contains("CocoaTouch") == true, "\(r.name): \(r.error ?? "")")

@@ -43,6 +43,7 @@ import Nib
         let pairs = try all.filter { XIBCorpus.isModern(try Corpus.bytes($0.source)) }
         #expect(pairs.count >= 170)
         let report = XIBGoldenReport(pairs: pairs)
+        #expect(report.legacyPairs(true).results.isEmpty && report.legacyPairs(false).results.count == pairs.count)
         GoldenFloors.modern.check(report)
         // Every modern pair compiles and is compared.
         for r in report.results where r.comparison == nil { Issue.record("\(r.name): \(r.error ?? "not compared")") }

@@ -73,6 +73,9 @@ public struct XIBGoldenResult: Sendable {
     public var warnings: Int
     /// Why the pair was not compared (a compile error, an unreadable golden file), if it was not.
     public var error: String?
+    /// Whether the source is a legacy Interface Builder 3 XIB (its twin is the `keyedobjects.nib`
+    /// Interface Builder 3 saved, not ibtool's output).
+    public var isLegacy = false
     /// Files of ibtool's output that the manifest lists but the corpus does not hold (kept once
     /// elsewhere as byte-identical copies); they count in the file set but are not compared.
     public var unavailable: [String] = []
@@ -101,6 +104,7 @@ extension XIBGoldenPair {
         var result = XIBGoldenResult(name: name, comparison: nil, loadsAlike: false, loadDifferences: [], warnings: 0, error: nil)
         do throws(ArchiveError) {
             let doc = try XIBDocument(contentsOf: source)
+            result.isLegacy = doc.legacyArchive != nil
             guard doc.kind == .xib else { return try measureStoryboard(doc, result, differenceLimit: differenceLimit) }
             let (ours, diagnostics) = try NibCompiler(options: options).compileGraph(doc)
             result.warnings = diagnostics.filter { $0.severity == .warning }.count

@@ -10,6 +10,16 @@ public struct XIBGoldenReport: Sendable {
         results = pairs.map { $0.measure(differenceLimit: differenceLimit) }
     }
 
+    /// A report of results already measured.
+    public init(results: [XIBGoldenResult]) {
+        self.results = results
+    }
+
+    /// The report of the legacy (Interface Builder 3) pairs only, or of the modern ones only.
+    public func legacyPairs(_ legacy: Bool) -> XIBGoldenReport {
+        XIBGoldenReport(results: results.filter { $0.isLegacy == legacy })
+    }
+
     /// Pairs that compiled and were compared.
     public var compared: [XIBGoldenResult] { results.filter { $0.comparison != nil } }
 
@@ -86,6 +96,15 @@ public struct XIBGoldenReport: Sendable {
         lines.append("pairs: \(results.count), compared: \(compared.count), fully equal: \(fullyEqual), loading alike: \(loadingAlike)")
         lines.append("key/value pairs: \(t.reference) in ibtool's nibs; equal \(t.equal), different \(t.different), missing \(t.missing), extra \(t.extra)")
         lines.append("agreement: \(percent(agreement)) (equal / (reference + extra)); objects matched \(t.matched)/\(t.objects)")
+        let legacy = legacyPairs(true)
+        if !legacy.compared.isEmpty {
+            // Legacy twins are what Interface Builder 3 saved, not ibtool's output: their numbers apart.
+            for (label, part) in [("modern", legacyPairs(false)), ("legacy (Interface Builder 3)", legacy)] {
+                let p = part.total
+                lines.append("\(label): \(part.compared.count) compared, \(part.fullyEqual) fully equal, \(part.loadingAlike) loading alike; "
+                             + "equal \(p.equal) of \(p.reference), different \(p.different), missing \(p.missing), extra \(p.extra); agreement \(percent(part.agreement))")
+            }
+        }
         lines.append("classes holding the rest back (reference pairs not reproduced):")
         for c in classesHoldingBack() { lines.append("  \(c.name): \(c.pairs - c.equal) of \(c.pairs)") }
         if verbose {
