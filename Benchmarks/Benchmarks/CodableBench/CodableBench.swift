@@ -8,7 +8,7 @@ import KeyedArchive
 // KeyedArchiveDecoder, against Foundation's PropertyListEncoder/PropertyListDecoder on the same values
 // (side "Foundation") and against our KeyedCoding path on the same values and keys (group
 // "codable-keyedcoding-…", side "ours"). Every setup checks that the coders agree on the values. The
-// encode floor is the Encodable protocol's own walk of the values, writing nothing.
+// floors are the Encodable and Decodable protocols' own walks of the values, writing and reading nothing.
 
 let sizes: [(n: Int, label: String)] = [(1_000, "1k"), (10_000, "10k"), (100_000, "100k")]
 
@@ -76,6 +76,14 @@ let benchmarks: @Sendable () -> Void = {
             let v = try CodableModelWorkload.decodeFoundation(data)
             blackHole(v)
             return (data.count, v.count)
+        }
+        // The decode floor: the `Decodable` walk of as many records from a decoder that reads nothing
+        // (``CodableFloor/decodeWalk(count:)``); the byte count is our archive's.
+        register("codable-decode", "model-\(label)", .floor, maxIterations: iterations, warmup: warmup,
+                 setup: { try CodableModelWorkload.encode(values()).count }) { bytes in
+            let v = try CodableFloor.decodeWalk(count: n)
+            blackHole(v)
+            return (bytes, v.count)
         }
         register("codable-keyedcoding-decode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
                  setup: { try CodableModelWorkload.encode(values()) }) { bytes in

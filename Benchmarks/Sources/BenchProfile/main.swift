@@ -16,7 +16,7 @@ import Nib
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
 // keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
-// codable-floor-encode (the Encodable walk alone, nothing written).
+// codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written).
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
@@ -51,6 +51,8 @@ case "codable-encode":
 case "codable-floor-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableFloor.visit(values) }
+case "codable-floor-decode":
+    try run { _ = try CodableFloor.decodeWalk(count: records.count) }
 case "codable-keyedcoding-decode":
     let bytes = try CodableModelWorkload.encode(CodableModelWorkload.values(records))
     try run { _ = try CodableModelWorkload.decodeKeyedCoding(bytes) }

@@ -68,3 +68,87 @@ final class FloorEncoder: Encoder {
         mutating func encode<T: Encodable>(_ value: T) throws { try encoder.take(value) }
     }
 }
+
+extension CodableFloor {
+    /// The `Decodable` protocol's own cost on the model: `count` records decoded from a decoder that
+    /// reads nothing (every key present, scalars zero, `String`/`Data`/`Date`/`[Int]` made whole, as
+    /// our decoder takes them) — the floor under any `Decoder` of these values.
+    public static func decodeWalk(count: Int) throws -> [CodableModel] {
+        try [CodableModel](from: FloorDecoder(count: count))
+    }
+}
+
+final class FloorDecoder: Decoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// Elements of the top-level array.
+    let count: Int
+
+    init(count: Int) { self.count = count }
+
+    /// A whole value of the types our decoder takes whole; nil for the rest.
+    static func whole<T>(_ type: T.Type) -> T? {
+        // Type identity, not `is`, as in FloorEncoder.
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(String.self): return "" as? T
+        case ObjectIdentifier(Data.self): return Data() as? T
+        case ObjectIdentifier(Date.self): return Date(timeIntervalSinceReferenceDate: 0) as? T
+        case ObjectIdentifier([Int].self): return [Int]() as? T
+        default: return nil
+        }
+    }
+
+    func take<T: Decodable>(_ type: T.Type) throws -> T {
+        if let v = Self.whole(type) { return v }
+        return try T(from: FloorDecoder(count: 0))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> { KeyedDecodingContainer(Keyed(decoder: self)) }
+    func unkeyedContainer() -> any UnkeyedDecodingContainer { Unkeyed(decoder: self) }
+    func singleValueContainer() -> any SingleValueDecodingContainer { Single(decoder: self) }
+
+    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let decoder: FloorDecoder
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { [] }
+        func contains(_ key: Key) -> Bool { true }
+        func decodeNil(forKey key: Key) throws -> Bool { false }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { false }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { "" }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { 0 }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { 0 }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { 0 }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder.take(type) }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedDecodingContainer<NestedKey> {
+            decoder.container(keyedBy: type)
+        }
+        func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedDecodingContainer { Unkeyed(decoder: FloorDecoder(count: 0)) }
+        func superDecoder() -> any Decoder { decoder }
+        func superDecoder(forKey key: Key) -> any Decoder { decoder }
+    }
+
+    struct Unkeyed: UnkeyedDecodingContainer {
+        let decoder: FloorDecoder
+        var codingPath: [any CodingKey] { [] }
+        var count: Int? { decoder.count }
+        var isAtEnd: Bool { currentIndex >= decoder.count }
+        var currentIndex = 0
+        mutating func decodeNil() throws -> Bool { false }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            currentIndex += 1
+            return try decoder.take(type)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
+            decoder.container(keyedBy: type)
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedDecodingContainer { Unkeyed(decoder: FloorDecoder(count: 0)) }
+        mutating func superDecoder() -> any Decoder { decoder }
+    }
+
+    struct Single: SingleValueDecodingContainer {
+        let decoder: FloorDecoder
+        var codingPath: [any CodingKey] { [] }
+        func decodeNil() -> Bool { false }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.take(type) }
+    }
+}
