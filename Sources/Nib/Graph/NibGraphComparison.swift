@@ -109,7 +109,7 @@ struct ComparisonWalk {
 
     static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
-    /// Keys whose text tells unordered members of one class apart, the first one an object has.
+    /// Keys whose texts (every one an object has) order unordered members of one class.
     static let identifyingKeys = ["NSClassName", "NSFrame", "NSFrameSize", "NSWindowRect", "NSContents", "NSTitle", "NSName", "NSLabel"]
 
     init(a: ArchiveGraph, b: ArchiveGraph, ignored: Set<String>, unorderedKeys: Set<String>, sampleLimit: Int) {
@@ -217,11 +217,11 @@ struct ComparisonWalk {
                 if let owner { result.keyMisses["\(className(a, owner)).\(k)", default: 0] += xs.count }
                 continue
             }
+            if unorderedKeys.contains(k) {
+                for case .ref(let i) in xs { unorderedObjects.insert(i) }
+            }
+            currentKey = k
             if unordered {
-                if unorderedKeys.contains(k) {
-                    for case .ref(let i) in xs { unorderedObjects.insert(i) }
-                }
-                currentKey = k
                 compareUnordered(xs, ys, path: "\(path).\(k)", owner: owner)
                 continue
             } else if xs.count > 1 {
@@ -230,10 +230,6 @@ struct ComparisonWalk {
             }
             if ys.count > xs.count { result.extra += ys.count - xs.count }
             if xs.count != ys.count { note("\(path).\(k)", "\(xs.count) values in ibtool's nib, \(ys.count) in ours") }
-            if unorderedKeys.contains(k) {
-                for case .ref(let i) in xs { unorderedObjects.insert(i) }
-            }
-            currentKey = k
             if ArchiveGraph.nestedArchiveKeys.contains(k), let owner, let candidateOwner, let inner = nestedReference[owner],
                let theirs = nested(b, candidateOwner) {
                 compareNested(inner, theirs, path: "\(path).\(k)", owner: owner)

@@ -5,7 +5,8 @@ import KeyedArchive
 /// (custom classes become `NSClassSwapper`s), and the `NSIBObjectData` is built from the object and
 /// connection records, with that era's tables (`NSNamesKeys`, `NSClassesKeys`, `NSNextOid`, …).
 ///
-/// File's Owner is object record -2, First Responder -1, the application -3. First Responder is no object of the nib: an action sent to it has no `NSDestination`.
+/// File's Owner is object record -2, First Responder -1, the application -3. First Responder is no
+/// object of the nib: an action sent to it has no `NSDestination`.
 struct LegacyAppKitNibBuilder {
     let archive: LegacyIBArchive
     let container: LegacyIBContainer
@@ -206,19 +207,14 @@ struct LegacyAppKitNibBuilder {
     /// The graph value of archive object `o`: its copy, made now (filled in by ``drainQueue()``).
     private mutating func copy(_ o: Int) throws(ArchiveError) -> NibGraph.Value {
         if let c = copies[o] { return .ref(c) }
-        let object = archive.objects[o]
-        var cls = object.className
-        if let custom = customClass(of: o) {
-            cls = "NSClassSwapper"
-            let c = graph.add(cls)
+        let original = archive.objects[o].className
+        let custom = customClass(of: o)
+        let c = graph.add(custom == nil ? original : "NSClassSwapper")
+        if let custom {
             graph.set(c, "NSClassName", graph.string(custom))
-            graph.set(c, "NSOriginalClassName", graph.string(object.className))
+            graph.set(c, "NSOriginalClassName", graph.string(original))
             swapped[c] = custom
-            copies[o] = c
-            queue.append(o)
-            return .ref(c)
         }
-        let c = graph.add(cls)
         copies[o] = c
         queue.append(o)
         return .ref(c)
