@@ -110,7 +110,7 @@ struct ComparisonWalk {
     static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
     /// Keys whose texts (every one an object has) order unordered members of one class.
-    static let identifyingKeys = ["NSClassName", "NSFrame", "NSFrameSize", "NSWindowRect", "NSContents", "NSTitle", "NSName", "NSLabel"]
+    static let identifyingKeys = ["NSClassName", "NSFrame", "NSFrameSize", "NSWindowRect", "NSContents", "NSTitle", "NSName", "NSLabel", "UILabel"]
 
     init(a: ArchiveGraph, b: ArchiveGraph, ignored: Set<String>, unorderedKeys: Set<String>, sampleLimit: Int) {
         self.a = a

@@ -33,14 +33,14 @@ public struct NibCompiler: Sendable {
             if doc.legacyArchive != nil, options.minimumDeploymentTarget == nil, let v = doc.deploymentVersion {
                 options.minimumDeploymentTarget = "\(v.major).\(v.minor)"
             }
-            return try CompiledNib(graph: graph, runtime: doc.runtime, options: options, diagnostics: diagnostics)
+            return try CompiledNib(graph: graph, runtime: doc.runtime, options: options, diagnostics: diagnostics, legacy: doc.legacyArchive != nil)
         }
     }
 
     /// The object graph of a XIB, in NIBArchive conventions, before any container is chosen.
     public func compileGraph(_ doc: XIBDocument) throws(ArchiveError) -> (ArchiveGraph, [NibCompileDiagnostic]) {
         if let legacy = doc.legacyArchive {
-            let (graph, diagnostics) = try LegacyAppKitNibBuilder.build(legacy)
+            let (graph, diagnostics) = doc.runtime == .cocoa ? try LegacyAppKitNibBuilder.build(legacy) : try LegacyUIKitNibBuilder.build(legacy)
             return (graph.archiveGraph(coderVersion: 10), NibCompileDiagnostic.unique(diagnostics))
         }
         var ctx = EncodingContext(doc: doc, options: options, encoders: doc.runtime == .cocoa ? Self.appKitEncoders : Self.uiKitEncoders)
@@ -81,9 +81,14 @@ public struct CompiledNib: Sendable {
     /// Warnings and notes, with their source lines.
     public var diagnostics: [NibCompileDiagnostic]
 
-    init(graph: ArchiveGraph, runtime: XIBRuntime, options: NibCompilerOptions, diagnostics: [NibCompileDiagnostic]) throws(ArchiveError) {
+    init(graph: ArchiveGraph, runtime: XIBRuntime, options: NibCompilerOptions, diagnostics: [NibCompileDiagnostic], legacy: Bool = false) throws(ArchiveError) {
         self.graph = graph
         self.diagnostics = diagnostics
+        // Interface Builder 3 compiled UIKit documents to keyed archives, which every UIKit still loads.
+        if legacy, runtime == .cocoaTouch {
+            layout = .file(try graph.convertedToKeyedArchive().keyedArchiveBinaryData())
+            return
+        }
         let nib = try graph.nibArchiveData()
         // macOS before 10.13 cannot read NIBArchive: ibtool writes both, and the loader picks.
         if runtime == .cocoa, let v = options.deploymentVersion, (v.major, v.minor) < (10, 13) {

@@ -92,10 +92,12 @@ extension XIBGoldenPair {
         "NSViewConstraints", "UIViewAutolayoutConstraints", "NSConnections", "NSOidsKeys",
     ]
 
-    /// The tables of Interface Builder 3's `NSIBObjectData` that it wrote in hash order: in a legacy
-    /// document's pair they compare without order, too (each parallel array on its own).
+    /// The tables of Interface Builder 3's `NSIBObjectData` (and its UIKit nibs' connection list) that it
+    /// wrote in hash order: in a legacy document's pair they compare without order, too (each parallel
+    /// array on its own).
     public static let legacyUnorderedKeys: Set<String> = [
         "NSObjectsKeys", "NSObjectsValues", "NSOidsValues", "NSNamesKeys", "NSNamesValues", "NSClassesKeys", "NSClassesValues",
+        "UINibConnectionsKey",
     ]
 
     /// Compiles the source and compares the result with ibtool's nib, keeping the first

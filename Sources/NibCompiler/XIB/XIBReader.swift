@@ -15,16 +15,21 @@ struct XIBReader {
     func legacyDocument() throws(ArchiveError) -> XIBDocument {
         let root = tree.elements[tree.root]
         let type = root["type"] ?? ""
-        guard type == "com.apple.InterfaceBuilder3.Cocoa.XIB" else {
-            throw tree.error(.unsupportedFormat, "legacy Interface Builder 3 XIB of type \(type) (<archive> version \(root["version"] ?? "?")): only AppKit ones (com.apple.InterfaceBuilder3.Cocoa.XIB) are compiled; open and save it in a current Xcode", at: tree.root)
+        let runtime: XIBRuntime
+        switch type {
+        case "com.apple.InterfaceBuilder3.Cocoa.XIB": runtime = .cocoa
+        case "com.apple.InterfaceBuilder3.CocoaTouch.XIB", "com.apple.InterfaceBuilder3.CocoaTouch.iPad.XIB": runtime = .cocoaTouch
+        default:
+            throw tree.error(.unsupportedFormat, "legacy Interface Builder 3 XIB of type \(type) (<archive> version \(root["version"] ?? "?")): only AppKit (com.apple.InterfaceBuilder3.Cocoa.XIB) and UIKit (com.apple.InterfaceBuilder3.CocoaTouch[.iPad].XIB) ones are compiled; open and save it in a current Xcode", at: tree.root)
         }
         let archive = try LegacyIBArchive(tree: tree)
         var doc = XIBDocument(
-            tree: tree, kind: .xib, runtime: .cocoa, type: type, targetRuntime: "MacOSX.Cocoa", toolsVersion: archive.string(0, "IBDocument.InterfaceBuilderVersion"),
-            useAutolayout: false, deploymentIdentifier: "macosx", deploymentVersion: nil, plugins: [], initialViewController: nil,
+            tree: tree, kind: .xib, runtime: runtime, type: type, targetRuntime: runtime == .cocoa ? "MacOSX.Cocoa" : "iOS.CocoaTouch",
+            toolsVersion: archive.string(0, "IBDocument.InterfaceBuilderVersion"), useAutolayout: false,
+            deploymentIdentifier: runtime == .cocoa ? "macosx" : "iphoneos", deploymentVersion: nil, plugins: [], initialViewController: nil,
             objects: [], topLevel: [], scenes: [], resources: [], objectIndex: [:])
-        // `IBDocument.SystemTarget` is the OS version's digits: 1060 is 10.6.
-        if let target = archive.int(0, "IBDocument.SystemTarget"), target >= 1000, target < 10_000 {
+        // An AppKit `IBDocument.SystemTarget` is the OS version's digits: 1060 is 10.6.
+        if runtime == .cocoa, let target = archive.int(0, "IBDocument.SystemTarget"), target >= 1000, target < 10_000 {
             doc.deploymentVersion = (Int(target / 100), Int(target % 100 / 10))
         }
         doc.legacyArchive = archive

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import CorpusSupport
+import KeyedArchive
+import Nib
+@testable import NibCompiler
+
+/// Legacy Interface Builder 3 UIKit XIBs (`com.apple.InterfaceBuilder3.CocoaTouch[.iPad].XIB`): the
+/// translation of `IBUI…` objects into what UIKit archived, the keyed nib it is written as, and its
+/// agreement with the nibs in `xib/controlpad/`.
+@Suite struct LegacyUIKitXIBTests {
+    /// The authored legacy UIKit document of the xib fuzz seeds (FuzzCorpus/xib-PROVENANCE.md).
+    static let authored: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0 ..< 3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("FuzzCorpus/xib/82db2d5b8b22f5f6fa820dde7a9022e844e7434f")
+    }()
+
+    static func objects(_ g: ArchiveGraph, _ cls: String) -> [Int] { g.objects.indices.filter { g.className(ofObject: $0) == cls } }
+
+    static func geometry(_ g: ArchiveGraph, _ i: Int, _ key: String, _ count: Int) -> [Double]? {
+        g.value(ofObject: i, forKey: key).flatMap { try? g.geometryBlob($0, count: count) }
+    }
+
+    static func int(_ g: ArchiveGraph, _ i: Int, _ key: String) -> Int64? {
+        if case .int(let n, _)? = g.value(ofObject: i, forKey: key) { return n }
+        return nil
+    }
+
+    static func text(_ g: ArchiveGraph, _ i: Int, _ key: String) -> String? {
+        g.value(ofObject: i, forKey: key).flatMap { try? g.string(of: $0) }
+    }
+
+    @Test func authoredDocumentCompiles() throws {
+        let doc = try XIBDocument(contentsOf: Self.authored)
+        #expect(doc.runtime == .cocoaTouch && doc.legacyArchive != nil)
+        let (g, diagnostics) = try NibCompiler().compileGraph(doc)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+
+        // Views: frames as bounds at the origin and centres; NSvFlags as mask, subview resizing and hidden.
+        guard let view = Self.objects(g, "UIView").first, let button = Self.objects(g, "UIButton").first,
+              let label = Self.objects(g, "UILabel").first, let table = Self.objects(g, "UITableView").first,
+              let spinner = Self.objects(g, "UIActivityIndicatorView").first else {
+            Issue.record("missing views: \(g.classes.map(\.name))")
+            return
+        }
+        #expect(Self.geometry(g, view, "UIBounds", 4) == [0, 0, 320, 240])
+        #expect(Self.geometry(g, view, "UICenter", 2) == [160, 120])
+        #expect(Self.int(g, view, "UIAutoresizingMask") == 18 && Self.int(g, button, "UIAutoresizingMask") == 36)
+        #expect(g.value(ofObject: view, forKey: "UIOpaque") == .bool(true))
+        #expect(g.value(ofObject: view, forKey: "UIClearsContextBeforeDrawing") == .bool(false))
+        #expect(Self.geometry(g, button, "UICenter", 2) == [160, 118.5])
+        #expect(g.value(ofObject: button, forKey: "UIHidden") == .bool(true))
+        #expect(g.value(ofObject: button, forKey: "UIOpaque") == nil)
+        #expect(g.value(ofObject: view, forKey: "NSSubviews") == nil && g.value(ofObject: view, forKey: "UISubviews") != nil)
+
+        // Button content: per state, highest first; equal colours once; the info button's own content.
+        let contents = Self.objects(g, "UIButtonContent")
+        #expect(contents.count == 3)
+        let titled = contents.filter { Self.text(g, $0, "UITitle") == "Go" }
+        #expect(titled.count == 1)
+        let rgbWhites = Self.objects(g, "UIColor").filter { g.value(ofObject: $0, forKey: "UIRed") == .float(1) && g.value(ofObject: $0, forKey: "UIGreen") == .float(1) }
+        #expect(rgbWhites.count == 1, "the document's white (RGB and grey) is one UIColor")
+        let greys = Self.objects(g, "UIColor").filter { Self.int(g, $0, "UIColorComponentCount") == 2 }
+        #expect(greys.count == 2, "the info button's title and shadow colours")
+        let placeholder = Self.objects(g, "UIImageNibPlaceholder")
+        #expect(placeholder.count == 1 && placeholder.first.flatMap { Self.text(g, $0, "UIResourceName") } == "Back.png")
+
+        // Label: UIKit's defaults where the document has none; defaults it has are left out.
+        #expect(Self.geometry(g, label, "UIShadowOffset", 2) == [0, -1])
+        #expect(g.value(ofObject: label, forKey: "UIAdjustsFontSizeToFit") == .bool(true))
+        #expect(g.value(ofObject: label, forKey: "UIUserInteractionDisabled") == .bool(true))
+        #expect(g.value(ofObject: label, forKey: "UIClipsToBounds") == .bool(true))
+        #expect(g.value(ofObject: label, forKey: "UINumberOfLines") == nil && g.value(ofObject: label, forKey: "UIHighlightedColor") == nil)
+        #expect(g.value(ofObject: label, forKey: "UIMinimumFontSize") == .float(10))
+        #expect(g.value(ofObject: label, forKey: "UIFont").flatMap { if case .ref(let f) = $0 { Self.text(g, f, "UIFontName") } else { nil } } == "Helvetica")
+        // Table: the default row height and zoom bouncing go; a header height that is no default stays.
+        #expect(g.value(ofObject: table, forKey: "UIRowHeight") == nil && g.value(ofObject: table, forKey: "UIBouncesZoom") == nil)
+        #expect(g.value(ofObject: table, forKey: "UISectionHeaderHeight") == .float(30))
+        #expect(Self.int(g, spinner, "UIActivityIndicatorViewStyle") == 0)
+
+        // Interface Builder's own keys are not archived.
+        for i in g.objects.indices {
+            for kv in g.values(ofObject: i) {
+                let k = g.keys[kv.key]
+                #expect(!k.hasPrefix("IB") && !k.hasPrefix("NSNext") && k != "targetRuntimeIdentifier" && k != "UIHorizontal", "\(k)")
+            }
+        }
+    }
+
+    @Test func writesAKeyedNibThatLoads() throws {
+        let nib = try NibCompiler().compile(try XIBDocument(contentsOf: Self.authored))
+        guard case .file(let bytes) = nib.layout else { Issue.record("not one file"); return }
+        let graph = try ArchiveGraph(archiveBytes: bytes)
+        #expect(graph.metadata.source == .keyedArchive)
+        // Pre-iOS 6 keyed nibs keep UIKit geometry as strings.
+        let bounds = graph.objects.indices.compactMap { i in graph.value(ofObject: i, forKey: "UIBounds").flatMap { try? graph.string(of: $0) } }
+        #expect(bounds.contains("{{0, 0}, {280, 37}}"))
+        let doc = try NibDocument(graph: graph)
+        #expect(doc.platform == .iOS)
+        #expect(doc.placeholders.map(\.identifier) == ["IBFilesOwner", "IBFirstResponder"])
+        #expect(doc.topLevelObjects.map(\.effectiveClassName) == ["UIView", "DetailController"])
+        #expect(doc.connections.map(\.label) == ["view", "go:", "dataSource"])
+        #expect(doc.connections.compactMap(\.eventMask) == [64])
+        #expect(doc.objects.count == 9)
+    }
+
+    @Test func refusesWhatItCannotCompileWithItsPlace() throws {
+        let text = try String(contentsOf: Self.authored, encoding: .utf8)
+        let bad = text.replacingOccurrences(of: "<int key=\"IBEventType\">7</int>", with: "<int key=\"IBEventType\">40</int>")
+        do {
+            _ = try NibCompiler().compile(try XIBDocument(xml: Array(bad.utf8)))
+            Issue.record("an event type outside UIControlEvents compiled")
+        } catch {
+            #expect(error.code == .corrupt && error.line != nil && error.reason.contains("IBEventType 40"))
+        }
+        // A colour space it does not translate is a located warning, not a failure.
+        let pattern = text.replacingOccurrences(of: "<int key=\"NSColorSpace\">3</int>", with: "<int key=\"NSColorSpace\">7</int>")
+        let (_, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(pattern.utf8)))
+        #expect(diagnostics.contains { $0.message.contains("NSColorSpace 7") && $0.line != nil })
+    }
+
+    /// A collection that holds itself and a catalog colour that falls back on itself: objects, not recursions.
+    @Test func cyclesInTheArchiveEndWithoutRecursion() throws {
+        let text = try String(contentsOf: Self.authored, encoding: .utf8)
+        let cyclic = text.replacingOccurrences(of: "<bool key=\"IBUIHorizontal\">NO</bool>", with: """
+            <array class="NSMutableArray" key="IBUIToolbarItems" id="77"><reference ref="77"/></array>
+            <object class="NSColor" key="IBUITintColor" id="78"><int key="NSColorSpace">6</int><reference key="NSColor" ref="78"/></object>
+            """)
+        let (g, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(cyclic.utf8)))
+        guard let controller = Self.objects(g, "UIClassSwapper").first, case .ref(let items)? = g.value(ofObject: controller, forKey: "UIToolbarItems") else {
+            Issue.record("no toolbar items")
+            return
+        }
+        #expect(g.values(ofObject: items).contains { $0.value == .ref(items) })
+        #expect(diagnostics.contains { $0.message.contains("NSColorSpace 6") })
+    }
+
+    @Test func controlpadPairsAgreeWithInterfaceBuilder3() throws {
+        guard Corpus.require() else { return }
+        let dir = Corpus.root.appendingPathComponent("xib/controlpad/Resources")
+        func measure(_ name: String) -> XIBGoldenResult {
+            XIBGoldenPair(name: name, source: dir.appendingPathComponent("\(name).xib"), compiled: dir.appendingPathComponent("\(name).nib")).measure()
+        }
+        for name in ["MainWindow", "SNESControllerViewController"] {
+            let r = measure(name)
+            #expect(r.comparison?.isFullyEqual == true && r.loadsAlike, "\(name): \(r.comparison?.samples ?? []) \(r.error ?? "")")
+        }
+        // SessionController: all but the table's content size, which UIKit works out when it lays out.
+        let session = measure("SessionController")
+        #expect(session.loadsAlike)
+        #expect(session.comparison?.samples == ["$top.UINibObjectsKey→NSArray.UINibEncoderEmptyKey→UITableView.UIContentSize: missing"])
+    }
+
+    @Test func everyLegacyUIKitDocumentOfTheCorpusCompilesAndLoads() throws {
+        guard Corpus.require() else { return }
+        var compiled = 0
+        for dir in ["xib/controlpad/Resources", "xib/snes-hd/Resources"] {
+            let url = Corpus.root.appendingPathComponent(dir)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".xib") {
+                let doc = try XIBDocument(contentsOf: url.appendingPathComponent(name))
+                guard let legacy = doc.legacyArchive else { continue }
+                let nib = try NibCompiler().compile(doc)
+                guard case .file(let bytes) = nib.layout else { Issue.record("\(name): not one file"); continue }
+                let loaded = try NibDocument(graph: try ArchiveGraph(archiveBytes: bytes))
+                // Every connection record is a connection of the nib; every record an object.
+                let records = try LegacyIBContainer(legacy)
+                #expect(loaded.connections.count == records.connections.count, "\(name)")
+                #expect(loaded.objects.count == records.records.count - 1, "\(name)")
+                #expect(nib.diagnostics.isEmpty, "\(name): \(nib.diagnostics)")
+                compiled += 1
+            }
+        }
+        #expect(compiled == 10)
+    }
+}
