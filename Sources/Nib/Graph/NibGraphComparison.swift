@@ -102,6 +102,8 @@ struct ComparisonWalk {
     var unorderedObjects = Set<Int>()
     var aToB: [Int: Int] = [:]
     var queue: [(Int, Int, String)] = []
+    /// Members compared without order, held back until the ordered structure has paired what it can.
+    var deferred: [(xs: [ArchiveValue], ys: [ArchiveValue], path: String, owner: Int?, key: String)] = []
     /// How many nibs this one is nested in (0 for a file); bounded by `maxNestedArchiveDepth`.
     var depth = 0
     /// Reference objects that hold a nested nib, with it parsed (counted by ``countReference()``).
@@ -123,11 +125,30 @@ struct ComparisonWalk {
     mutating func run() {
         countReference()
         compareKeyed(scope(a), scope(b), path: "$top", owner: nil)
-        var next = 0
-        while next < queue.count {
-            let (i, j, path) = queue[next]
-            next += 1
-            compareKeyed(Array(a.values(ofObject: i)), Array(b.values(ofObject: j)), path: path, owner: i, candidateOwner: j)
+        var next = 0, nextDeferred = 0, nextLeftover = 0
+        var leftovers: [(xs: [ArchiveValue], ys: [ArchiveValue], path: String, owner: Int?, key: String)] = []
+        while true {
+            while next < queue.count {
+                let (i, j, path) = queue[next]
+                next += 1
+                compareKeyed(Array(a.values(ofObject: i)), Array(b.values(ofObject: j)), path: path, owner: i, candidateOwner: j)
+            }
+            // Unordered lists after the ordered structure: first what pairs without a guess (which may reach
+            // more structure), then, once nothing else is left, the rest of each list.
+            if nextDeferred < deferred.count {
+                let d = deferred[nextDeferred]
+                nextDeferred += 1
+                currentKey = d.key
+                if d.xs.count != d.ys.count { note(d.path, "\(d.xs.count) values in ibtool's nib, \(d.ys.count) in ours") }
+                let rest = compareUnordered(d.xs, d.ys, path: d.path, owner: d.owner, final: false)
+                if !rest.xs.isEmpty || !rest.ys.isEmpty { leftovers.append((rest.xs, rest.ys, d.path, d.owner, d.key)) }
+                continue
+            }
+            guard nextLeftover < leftovers.count else { break }
+            let d = leftovers[nextLeftover]
+            nextLeftover += 1
+            currentKey = d.key
+            compareUnordered(d.xs, d.ys, path: d.path, owner: d.owner)
         }
     }
 
@@ -222,7 +243,11 @@ struct ComparisonWalk {
             }
             currentKey = k
             if unordered {
-                compareUnordered(xs, ys, path: "\(path).\(k)", owner: owner)
+                deferred.append((xs, ys, "\(path).\(k)", owner, k))
+                continue
+            } else if k == ArchiveGraph.NibKeys.emptyKey, let owner, ArchiveGraph.nibDictionaryClasses.contains(className(a, owner)),
+                      xs.count % 2 == 0, ys.count % 2 == 0 {
+                compareEntries(xs, ys, path: "\(path).\(k)", owner: owner)
                 continue
             } else if xs.count > 1 {
                 // Constraint order is not deterministic: runs of constraints compare without order.
@@ -239,18 +264,57 @@ struct ComparisonWalk {
         }
     }
 
-    /// Members compared without order: each side in ``memberKey(_:_:)`` order, paired within their
-    /// group (a value's text, an object's class); a member without a partner in its group is missing
-    /// (reference) or extra (candidate), so one absent member does not shift every later one.
-    mutating func compareUnordered(_ xs: [ArchiveValue], _ ys: [ArchiveValue], path: String, owner: Int?) {
+    /// Members compared without order, in two rounds. The first (`final` false) pairs what needs no
+    /// guess: members the structure already paired, and members whose ``memberKey(_:_:)`` is unique on
+    /// both sides; it returns the rest, which wait until the structure those pairs reach is compared. The
+    /// final round pairs the rest in ``memberKey(_:_:)`` order within their group (a value's text, an
+    /// object's class); a member without a partner in its group is missing (reference) or extra
+    /// (candidate), so one absent member does not shift every later one.
+    @discardableResult
+    mutating func compareUnordered(_ xs: [ArchiveValue], _ ys: [ArchiveValue], path: String, owner: Int?,
+                                   final: Bool = true) -> (xs: [ArchiveValue], ys: [ArchiveValue]) {
+        // Members the structure already paired stay paired.
+        var positions: [Int: [Int]] = [:]
+        for (p, y) in ys.enumerated() { if case .ref(let j) = y { positions[j, default: []].append(p) } }
+        var taken = Set<Int>()
+        var restX: [ArchiveValue] = []
+        for x in xs {
+            if case .ref(let i) = x, let j = aToB[i], let p = positions[j]?.first(where: { !taken.contains($0) }) {
+                taken.insert(p)
+                compareValue(x, ys[p], path: path, owner: owner)
+            } else {
+                restX.append(x)
+            }
+        }
+        var restY = ys.indices.filter { !taken.contains($0) }.map { ys[$0] }
+        guard final else {
+            // Members one of a kind on both sides pair now.
+            let kx = restX.map { memberKey(a, $0) }, ky = restY.map { memberKey(b, $0) }
+            var countX: [String: Int] = [:], countY: [String: Int] = [:]
+            for k in kx { countX[k, default: 0] += 1 }
+            for k in ky { countY[k, default: 0] += 1 }
+            var yAt: [String: Int] = [:]
+            for (p, k) in ky.enumerated() where countY[k] == 1 { yAt[k] = p }
+            var pairedY = Set<Int>()
+            var leftX: [ArchiveValue] = []
+            for (x, k) in zip(restX, kx) {
+                if countX[k] == 1, let p = yAt[k] {
+                    pairedY.insert(p)
+                    compareValue(x, restY[p], path: path, owner: owner)
+                } else {
+                    leftX.append(x)
+                }
+            }
+            restY = restY.indices.filter { !pairedY.contains($0) }.map { restY[$0] }
+            return (leftX, restY)
+        }
         func keyed(_ g: ArchiveGraph, _ vs: [ArchiveValue]) -> [(group: Substring, value: ArchiveValue)] {
             vs.enumerated().map { (offset: $0.offset, key: memberKey(g, $0.element), value: $0.element) }
                 .map { (group: Self.memberGroup($0.key), key: $0.key, offset: $0.offset, value: $0.value) }
                 .sorted { ($0.group, $0.key, $0.offset) < ($1.group, $1.key, $1.offset) }
                 .map { (group: $0.group, value: $0.value) }
         }
-        let sx = keyed(a, xs), sy = keyed(b, ys)
-        if xs.count != ys.count { note(path, "\(xs.count) values in ibtool's nib, \(ys.count) in ours") }
+        let sx = keyed(a, restX), sy = keyed(b, restY)
         var i = 0, j = 0
         while i < sx.count || j < sy.count {
             if i < sx.count, j < sy.count, sx[i].group == sy[j].group {
@@ -265,6 +329,33 @@ struct ComparisonWalk {
                 j += 1
             }
         }
+        return ([], [])
+    }
+
+    /// A dictionary's entries (key, value, key, value, … in NIBArchive conventions) paired by their keys,
+    /// not by position: a dictionary has no order, and ibtool's follows its hash table. A matched key
+    /// counts as equal and its values are compared; an entry without a partner is missing (two pairs)
+    /// or extra.
+    mutating func compareEntries(_ xs: [ArchiveValue], _ ys: [ArchiveValue], path: String, owner: Int) {
+        var theirs: [String: [Int]] = [:]
+        for e in stride(from: 0, to: ys.count, by: 2) { theirs[memberKey(b, ys[e]), default: []].append(e) }
+        var used = Set<Int>()
+        for e in stride(from: 0, to: xs.count, by: 2) {
+            let key = memberKey(a, xs[e])
+            guard var candidates = theirs[key], !candidates.isEmpty else {
+                note(path, "entry \(valueText(a, xs[e])) missing")
+                result.keyMisses["\(className(a, owner)).\(currentKey)", default: 0] += 2
+                continue
+            }
+            let f = candidates.removeFirst()
+            theirs[key] = candidates
+            used.insert(f)
+            compareValue(xs[e], ys[f], path: path, owner: owner)
+            compareValue(xs[e + 1], ys[f + 1], path: path, owner: owner)
+        }
+        let extra = stride(from: 0, to: ys.count, by: 2).filter { !used.contains($0) }
+        if !extra.isEmpty { note(path, "\(extra.count) entries only in the compiled nib") }
+        result.extra += 2 * extra.count
     }
 
     /// The part of a member key that must be equal for two members to pair: an object's class
@@ -320,12 +411,17 @@ struct ComparisonWalk {
                 return "o" + cls + "|" + valueText(g, label) + "|" + endClass(g, i, "NSSource") + "|" + endClass(g, i, "NSDestination")
             }
             guard cls == "NSLayoutConstraint" else {
-                // Objects of one class tell apart by what names or places them, where they have it.
-                var key = "o" + cls
-                for name in Self.identifyingKeys {
-                    if let v = g.value(ofObject: i, forKey: name), let s = try? g.string(of: v) { key += "|" + name + "=" + s }
+                // Objects of one class tell apart by what names or places them, where they have it, then
+                // by what names or places the objects they refer to (a cell by its control's frame, a
+                // column by its header's title, a button cell by its image's name).
+                // (The referred texts are sorted: the two sides may store an object's keys in other orders.)
+                var referred: [String] = []
+                for kv in g.values(ofObject: i) {
+                    guard case .ref(let j) = kv.value, j != i, j >= 0, j < g.objects.count, !isValueObject(g, j) else { continue }
+                    let text = identifyingText(g, j)
+                    if !text.isEmpty { referred.append("|" + key(g, kv.key) + "{" + text + "}") }
                 }
-                return key
+                return "o" + cls + identifyingText(g, i) + referred.sorted().joined()
             }
             var key = "o" + cls
             for name in ["NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSRelation"] {
@@ -335,6 +431,15 @@ struct ComparisonWalk {
             return key + "|" + endClass(g, i, "NSFirstItem") + "|" + endClass(g, i, "NSSecondItem")
         }
         return v.kindName
+    }
+
+    /// The texts of object `i`'s identifying keys (``identifyingKeys``) and its image's resource name.
+    func identifyingText(_ g: ArchiveGraph, _ i: Int) -> String {
+        var text = ""
+        for name in Self.identifyingKeys + ["NSResourceName"] {
+            if let v = g.value(ofObject: i, forKey: name), let s = try? g.string(of: v) { text += "|" + name + "=" + s }
+        }
+        return text
     }
 
     /// The class of the object a connector's `end` refers to (a class swapper's custom class), or `-`.

@@ -146,7 +146,8 @@ struct LegacyAppKitNibBuilder {
         graph.set(data, "NSClassesValues", graph.collection("NSArray", classStrings))
         graph.set(data, "NSNextOid", .int(nextOid))
         graph.set(data, "NSFramework", graph.string("IBCocoaFramework"))
-        graph.set(data, "NSFontManager", fontManager())
+        // Nil even beside a font manager object (nv's MainMenu has one): so in all 12 legacy pairs.
+        graph.set(data, "NSFontManager", .null)
         graph.set(data, "NSAccessibilityConnectors", graph.collection("NSMutableArray", []))
         graph.set(data, "NSAccessibilityOidsKeys", graph.collection("NSArray", []))
         graph.set(data, "NSAccessibilityOidsValues", graph.collection("NSArray", []))
@@ -154,14 +155,6 @@ struct LegacyAppKitNibBuilder {
 
     /// Copies of swapped objects → their custom class.
     private var swapped: [Int: String] = [:]
-
-    /// The `NSFontManager` custom object among the top-level objects, if there is one.
-    private mutating func fontManager() -> NibGraph.Value {
-        for o in container.rootObjects where archive.objects[o].className == "NSCustomObject" && archive.string(o, "NSClassName") == "NSFontManager" {
-            if let c = copies[o] { return .ref(c) }
-        }
-        return .null
-    }
 
     /// An `NSIBHelpConnector` per tool tip: the flattened `IBAttributePlaceholdersKey` of an object
     /// holds an `IBToolTipAttribute` (its object and text), in the order of the properties' keys.
