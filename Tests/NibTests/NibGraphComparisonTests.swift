@@ -81,4 +81,19 @@ import Testing
         // Without the table compared as unordered, the positions pair the cells crosswise.
         #expect(!NibGraphComparison(reference: Self.controlledCells([0, 1]), candidate: Self.controlledCells([1, 0])).isFullyEqual)
     }
+
+    /// A member's key stays short whatever it refers to: at most 16 referred texts of 80 characters each.
+    @Test func memberKeysAreBounded() {
+        var g = Graph()
+        let long = String(repeating: "x", count: 2_000)
+        var refs: [(String, ArchiveValue)] = []
+        for n in 0 ..< 200 { refs.append(("r\(n)", g.object("Control", [("NSFrame", g.string(long + "\(n)")), ("NSTitle", g.string(long))]))) }
+        let member = g.object("Cell", refs)
+        let graph = g.build(top: [("table", g.collection("NSArray", [member]))])
+        let walk = ComparisonWalk(a: graph, b: graph, ignored: [], unorderedKeys: ["table"], sampleLimit: 0)
+        let key = walk.memberKey(graph, member, walk.referenceTexts)
+        #expect(key.hasPrefix("oCell") && key.count < 16 * (2 * 80 + 40) + 10, "\(key.count)")
+        #expect(walk.referenceTexts.byObject.count == 201, "each control and the cell, once")
+        #expect(NibGraphComparison(reference: graph, candidate: graph, unorderedKeys: ["table"]).isFullyEqual)
+    }
 }

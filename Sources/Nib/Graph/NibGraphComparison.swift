@@ -91,6 +91,11 @@ public struct NibGraphComparison: Sendable {
     }
 }
 
+/// One graph's identifying texts by object, worked out once per comparison.
+final class IdentifyingTexts {
+    var byObject: [Int: String] = [:]
+}
+
 struct ComparisonWalk {
     let a: ArchiveGraph
     let b: ArchiveGraph
@@ -112,6 +117,9 @@ struct ComparisonWalk {
     static let valueClasses: Set<String> = ["NSString", "NSMutableString", "NSNumber", "NSData", "NSMutableData"]
     static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
     /// Keys whose texts (every one an object has) order unordered members of one class.
+    static let maxIdentifyingText = 80
+    static let maxReferredTexts = 16
+    let referenceTexts = IdentifyingTexts(), candidateTexts = IdentifyingTexts()
     static let identifyingKeys = ["NSClassName", "NSFrame", "NSFrameSize", "NSWindowRect", "NSContents", "NSTitle", "NSName", "NSLabel", "UILabel"]
 
     init(a: ArchiveGraph, b: ArchiveGraph, ignored: Set<String>, unorderedKeys: Set<String>, sampleLimit: Int) {
@@ -251,7 +259,7 @@ struct ComparisonWalk {
                 continue
             } else if xs.count > 1 {
                 // Constraint order is not deterministic: runs of constraints compare without order.
-                (xs, ys) = (sortedConstraintRuns(a, xs), sortedConstraintRuns(b, ys))
+                (xs, ys) = (sortedConstraintRuns(a, xs, referenceTexts), sortedConstraintRuns(b, ys, candidateTexts))
             }
             if ys.count > xs.count { result.extra += ys.count - xs.count }
             if xs.count != ys.count { note("\(path).\(k)", "\(xs.count) values in ibtool's nib, \(ys.count) in ours") }
@@ -265,9 +273,9 @@ struct ComparisonWalk {
     }
 
     /// Members compared without order, in two rounds. The first (`final` false) pairs what needs no
-    /// guess: members the structure already paired, and members whose ``memberKey(_:_:)`` is unique on
+    /// guess: members the structure already paired, and members whose ``memberKey(_:_:_:)`` is unique on
     /// both sides; it returns the rest, which wait until the structure those pairs reach is compared. The
-    /// final round pairs the rest in ``memberKey(_:_:)`` order within their group (a value's text, an
+    /// final round pairs the rest in ``memberKey(_:_:_:)`` order within their group (a value's text, an
     /// object's class); a member without a partner in its group is missing (reference) or extra
     /// (candidate), so one absent member does not shift every later one.
     @discardableResult
@@ -289,7 +297,7 @@ struct ComparisonWalk {
         var restY = ys.indices.filter { !taken.contains($0) }.map { ys[$0] }
         guard final else {
             // Members one of a kind on both sides pair now.
-            let kx = restX.map { memberKey(a, $0) }, ky = restY.map { memberKey(b, $0) }
+            let kx = restX.map { memberKey(a, $0, referenceTexts) }, ky = restY.map { memberKey(b, $0, candidateTexts) }
             var countX: [String: Int] = [:], countY: [String: Int] = [:]
             for k in kx { countX[k, default: 0] += 1 }
             for k in ky { countY[k, default: 0] += 1 }
@@ -308,13 +316,13 @@ struct ComparisonWalk {
             restY = restY.indices.filter { !pairedY.contains($0) }.map { restY[$0] }
             return (leftX, restY)
         }
-        func keyed(_ g: ArchiveGraph, _ vs: [ArchiveValue]) -> [(group: Substring, value: ArchiveValue)] {
-            vs.enumerated().map { (offset: $0.offset, key: memberKey(g, $0.element), value: $0.element) }
+        func keyed(_ g: ArchiveGraph, _ vs: [ArchiveValue], _ texts: IdentifyingTexts) -> [(group: Substring, value: ArchiveValue)] {
+            vs.enumerated().map { (offset: $0.offset, key: memberKey(g, $0.element, texts), value: $0.element) }
                 .map { (group: Self.memberGroup($0.key), key: $0.key, offset: $0.offset, value: $0.value) }
                 .sorted { ($0.group, $0.key, $0.offset) < ($1.group, $1.key, $1.offset) }
                 .map { (group: $0.group, value: $0.value) }
         }
-        let sx = keyed(a, restX), sy = keyed(b, restY)
+        let sx = keyed(a, restX, referenceTexts), sy = keyed(b, restY, candidateTexts)
         var i = 0, j = 0
         while i < sx.count || j < sy.count {
             if i < sx.count, j < sy.count, sx[i].group == sy[j].group {
@@ -338,10 +346,10 @@ struct ComparisonWalk {
     /// or extra.
     mutating func compareEntries(_ xs: [ArchiveValue], _ ys: [ArchiveValue], path: String, owner: Int) {
         var theirs: [String: [Int]] = [:]
-        for e in stride(from: 0, to: ys.count, by: 2) { theirs[memberKey(b, ys[e]), default: []].append(e) }
+        for e in stride(from: 0, to: ys.count, by: 2) { theirs[memberKey(b, ys[e], candidateTexts), default: []].append(e) }
         var used = Set<Int>()
         for e in stride(from: 0, to: xs.count, by: 2) {
-            let key = memberKey(a, xs[e])
+            let key = memberKey(a, xs[e], referenceTexts)
             guard var candidates = theirs[key], !candidates.isEmpty else {
                 note(path, "entry \(valueText(a, xs[e])) missing")
                 result.keyMisses["\(className(a, owner)).\(currentKey)", default: 0] += 2
@@ -375,8 +383,8 @@ struct ComparisonWalk {
         credit(owner, equal: w.result.isFullyEqual)
     }
 
-    /// `xs` with each run of consecutive `NSLayoutConstraint` references in ``memberKey(_:_:)`` order.
-    func sortedConstraintRuns(_ g: ArchiveGraph, _ xs: [ArchiveValue]) -> [ArchiveValue] {
+    /// `xs` with each run of consecutive `NSLayoutConstraint` references in ``memberKey(_:_:_:)`` order.
+    func sortedConstraintRuns(_ g: ArchiveGraph, _ xs: [ArchiveValue], _ texts: IdentifyingTexts) -> [ArchiveValue] {
         func isConstraint(_ v: ArchiveValue) -> Bool {
             if case .ref(let i) = v, i >= 0, i < g.objects.count { return className(g, i) == "NSLayoutConstraint" }
             return false
@@ -387,21 +395,21 @@ struct ComparisonWalk {
             guard isConstraint(out[start]) else { start += 1; continue }
             var end = start
             while end < out.count, isConstraint(out[end]) { end += 1 }
-            if end - start > 1 { out.replaceSubrange(start ..< end, with: sortedMembers(g, Array(out[start ..< end]))) }
+            if end - start > 1 { out.replaceSubrange(start ..< end, with: sortedMembers(g, Array(out[start ..< end]), texts)) }
             start = end
         }
         return out
     }
 
-    /// Members in a canonical order: by ``memberKey(_:_:)``, equal keys in stored order.
-    func sortedMembers(_ g: ArchiveGraph, _ xs: [ArchiveValue]) -> [ArchiveValue] {
-        xs.enumerated().map { (key: memberKey(g, $0.element), index: $0.offset, value: $0.element) }
+    /// Members in a canonical order: by ``memberKey(_:_:_:)``, equal keys in stored order.
+    func sortedMembers(_ g: ArchiveGraph, _ xs: [ArchiveValue], _ texts: IdentifyingTexts) -> [ArchiveValue] {
+        xs.enumerated().map { (key: memberKey(g, $0.element, texts), index: $0.offset, value: $0.element) }
             .sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.value)
     }
 
     /// A member's order-free identity: its text or number, or its class (constraints also by their
     /// attributes, constant and items' classes, AppKit connectors by their label and ends' classes).
-    func memberKey(_ g: ArchiveGraph, _ v: ArchiveValue) -> String {
+    func memberKey(_ g: ArchiveGraph, _ v: ArchiveValue, _ texts: IdentifyingTexts) -> String {
         if case .ref(let i) = v, i >= 0, i < g.objects.count {
             if let s = try? g.string(of: v) { return "s" + s }
             if let n = try? g.number(of: v) { return "n" + numberText(n) }
@@ -415,13 +423,14 @@ struct ComparisonWalk {
                 // by what names or places the objects they refer to (a cell by its control's frame, a
                 // column by its header's title, a button cell by its image's name).
                 // (The referred texts are sorted: the two sides may store an object's keys in other orders.)
+                // (At most `maxReferredTexts` of them: a key stays short whatever the object holds.)
                 var referred: [String] = []
                 for kv in g.values(ofObject: i) {
                     guard case .ref(let j) = kv.value, j != i, j >= 0, j < g.objects.count, !isValueObject(g, j) else { continue }
-                    let text = identifyingText(g, j)
+                    let text = identifyingText(g, j, texts)
                     if !text.isEmpty { referred.append("|" + key(g, kv.key) + "{" + text + "}") }
                 }
-                return "o" + cls + identifyingText(g, i) + referred.sorted().joined()
+                return "o" + cls + identifyingText(g, i, texts) + referred.sorted().prefix(Self.maxReferredTexts).joined()
             }
             var key = "o" + cls
             for name in ["NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSRelation"] {
@@ -434,11 +443,15 @@ struct ComparisonWalk {
     }
 
     /// The texts of object `i`'s identifying keys (``identifyingKeys``) and its image's resource name.
-    func identifyingText(_ g: ArchiveGraph, _ i: Int) -> String {
+    /// Worked out once per object (`texts` is the graph's cache), each text cut to
+    /// `maxIdentifyingText` characters, so member keys cost what their own objects hold.
+    func identifyingText(_ g: ArchiveGraph, _ i: Int, _ texts: IdentifyingTexts) -> String {
+        if let known = texts.byObject[i] { return known }
         var text = ""
         for name in Self.identifyingKeys + ["NSResourceName"] {
-            if let v = g.value(ofObject: i, forKey: name), let s = try? g.string(of: v) { text += "|" + name + "=" + s }
+            if let v = g.value(ofObject: i, forKey: name), let s = try? g.string(of: v) { text += "|" + name + "=" + s.prefix(Self.maxIdentifyingText) }
         }
+        texts.byObject[i] = text
         return text
     }
 
