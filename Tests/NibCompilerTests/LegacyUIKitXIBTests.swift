@@ -136,6 +136,37 @@ import Nib
         #expect(diagnostics.contains { $0.message.contains("NSColorSpace 6") })
     }
 
+    /// Enabled states, switches and bar items are written with the keys UIKit decodes them from (a
+    /// renamed `UIEnabled` or `UIOn` would go unread, and bar items and switches read NO when absent).
+    @Test func controlsSwitchesAndBarItemsUseTheKeysUIKitDecodes() throws {
+        let text = try String(contentsOf: Self.authored, encoding: .utf8)
+            .replacingOccurrences(of: "<bool key=\"IBUIHorizontal\">NO</bool>", with: """
+                <array key="IBUIToolbarItems">
+                    <object class="IBUIBarButtonItem"><int key="IBUISystemItemIdentifier">5</int><int key="IBUIStyle">1</int></object>
+                    <object class="IBUIBarButtonItem"><string key="IBUITitle">Go</string><bool key="IBUIEnabled">NO</bool><int key="IBUIStyle">0</int></object>
+                </array>
+                """)
+            .replacingOccurrences(of: "<object class=\"IBUIActivityIndicatorView\" id=\"8\">", with: """
+                <object class="IBUISwitch"><int key="NSvFlags">292</int><bool key="IBUIOn">YES</bool><bool key="IBUIEnabled">NO</bool></object>
+                <object class="IBUIActivityIndicatorView" id="8">
+                """)
+        let (g, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(text.utf8)))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let items = Self.objects(g, "UIBarButtonItem")
+        guard let toggle = Self.objects(g, "UISwitch").first, items.count == 2 else {
+            Issue.record("no switch or bar items: \(g.classes.map(\.name))")
+            return
+        }
+        #expect(g.value(ofObject: toggle, forKey: "UISwitchOn") == .bool(true) && g.value(ofObject: toggle, forKey: "UISwitchEnabled") == .bool(false))
+        #expect(g.value(ofObject: toggle, forKey: "UIDisabled") == .bool(true) && g.value(ofObject: toggle, forKey: "UIOn") == nil)
+        let system = try #require(items.first { g.value(ofObject: $0, forKey: "UISystemItem") != nil })
+        #expect(Self.int(g, system, "UISystemItem") == 5 && g.value(ofObject: system, forKey: "UIIsSystemItem") == .bool(true))
+        #expect(Self.int(g, system, "UIStyle") == 1 && g.value(ofObject: system, forKey: "UIEnabled") == .bool(true))
+        let titled = try #require(items.first { Self.text(g, $0, "UITitle") == "Go" })
+        #expect(g.value(ofObject: titled, forKey: "UIEnabled") == .bool(false) && g.value(ofObject: titled, forKey: "UIStyle") == nil)
+        #expect(g.value(ofObject: titled, forKey: "UISystemItemIdentifier") == nil)
+    }
+
     @Test func controlpadPairsAgreeWithInterfaceBuilder3() throws {
         guard Corpus.require() else { return }
         let dir = Corpus.root.appendingPathComponent("xib/controlpad/Resources")

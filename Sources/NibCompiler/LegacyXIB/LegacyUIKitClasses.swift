@@ -2,11 +2,18 @@ import KeyedArchive
 import Nib
 
 /// The per-class rules of a legacy UIKit XIB: what each `IBUI…` class's keys become where it is more
-/// than a rename, and the values UIKit's coder left out as defaults. Every rule is read off the
-/// golden pairs in `xib/controlpad/`; keys no rule takes are renamed `IBUI…` → `UI…` by the builder.
+/// than a rename, and the values UIKit's coder left out as defaults. The rules are read off the golden
+/// pairs in `xib/controlpad/`, except those for controls' enabled state, switches and bar items, which
+/// write the keys UIKit decodes them from (as the modern encoders do, whose output is judged against
+/// ibtool's); keys no rule takes are renamed `IBUI…` → `UI…` by the builder.
 enum LegacyUIKitClasses {
     /// Interface Builder 3's own keys, never archived by UIKit.
     static let bookkeepingKeys: Set<String> = ["targetRuntimeIdentifier", "NSNextResponder", "NSSuperview", "IBUIHorizontal"]
+
+    /// `UIControl` subclasses of Interface Builder 3's library.
+    static let controlClasses: Set<String> = [
+        "IBUIButton", "IBUISwitch", "IBUISlider", "IBUISegmentedControl", "IBUITextField", "IBUIPageControl", "IBUIDatePicker",
+    ]
 
     /// Values UIKit's coders leave out: a renamed key whose value equals its default is not written.
     static let defaults: [String: Double] = [
@@ -29,9 +36,29 @@ enum LegacyUIKitClasses {
         if a.value(o, "NSvFlags") != nil || a.value(o, "NSFrame") != nil || a.value(o, "NSFrameSize") != nil {
             try LegacyUIKitView.encode(o, into: c, taken: &taken, &b)
         }
+        // A control's enabled state is UIControl's `UIDisabled` (a renamed `UIEnabled` would go unread).
+        if controlClasses.contains(cls) {
+            if a.value(o, "IBUIEnabled") == .bool(false) { b.graph.set(c, "UIDisabled", .bool(true)) }
+            taken.insert("IBUIEnabled")
+        }
         switch cls {
         case "IBUIButton":
             try LegacyUIKitButton.encode(o, into: c, taken: &taken, &b)
+        case "IBUISwitch":
+            // UISwitch reads its own enabled key with NO as the default, so it is always written.
+            b.graph.set(c, "UISwitchEnabled", .bool(a.value(o, "IBUIEnabled") != .bool(false)))
+            if a.value(o, "IBUIOn") == .bool(true) { b.graph.set(c, "UISwitchOn", .bool(true)) }
+            taken.insert("IBUIOn")
+        case "IBUIBarButtonItem", "IBUITabBarItem":
+            // Bar items read `UIEnabled` with NO as the default: always written. A bar button item's
+            // system item is flagged; its plain style (0) is the default.
+            b.graph.set(c, "UIEnabled", .bool(a.value(o, "IBUIEnabled") != .bool(false)))
+            if let item = a.int(o, "IBUISystemItemIdentifier") {
+                if cls == "IBUIBarButtonItem" { b.graph.set(c, "UIIsSystemItem", .bool(true)) }
+                b.graph.set(c, "UISystemItem", .int(item))
+            }
+            if cls == "IBUIBarButtonItem", let style = a.int(o, "IBUIStyle"), style != 0 { b.graph.set(c, "UIStyle", .int(style)) }
+            taken.formUnion(["IBUIEnabled", "IBUISystemItemIdentifier", "IBUIStyle"])
         case "IBUILabel":
             let font = a.object(o, "IBUIFont").map { LegacyUIKitValues.font($0, &b) } ?? LegacyUIKitValues.font(name: "Helvetica", size: 17, &b)
             b.graph.set(c, "UIFont", font)
