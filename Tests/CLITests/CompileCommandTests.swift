@@ -39,6 +39,26 @@ struct CompileCommandTests {
         #expect(empty.status != 0 && empty.stderr.contains("designable.nib"), "\(empty.stderr)")
     }
 
+    /// A legacy iPhone XIB compiles, as ibtool of its day did, into one keyed-archive nib; `diff` finds
+    /// it the same as that ibtool's but for the order of the connections (Interface Builder 3's hash
+    /// order) and the content size UIKit works out itself.
+    @Test func compilesALegacyUIKitXIBToAKeyedNib() throws {
+        guard Corpus.require() else { return }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let dir = Corpus.root.appendingPathComponent("xib/controlpad/Resources")
+        let out = scratch.path("SessionController.nib")
+        let r = try CLI.run(["compile", dir.appendingPathComponent("SessionController.xib").path, "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try CLI.run(["validate", out.path]).status == 0)
+        let shown = try CLI.run(["nib", out.path])
+        #expect(shown.stdout.contains("iOS nib (keyed archive)") && shown.stdout.contains("outlet serverListView"), "\(shown.stdout)")
+        let diff = try CLI.run(["diff", dir.appendingPathComponent("SessionController.nib").path, out.path])
+        let changes = diff.stdout.split(separator: "\n").filter { $0.hasPrefix("changed") || $0.hasPrefix("added") || $0.hasPrefix("removed") }
+        #expect(!changes.isEmpty)
+        for line in changes { #expect(line.contains("UINibConnectionsKey") || line.contains("UIContentSize"), "\(line)") }
+    }
+
     @Test func reportsErrorsAsFileLineColumn() throws {
         let scratch = try Scratch()
         defer { scratch.cleanup() }
