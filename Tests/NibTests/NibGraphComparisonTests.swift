@@ -62,6 +62,11 @@ import Testing
     @Test func unorderedMembersPairByTheStructureThatReachesThemFirst() {
         let c = NibGraphComparison(reference: Self.cells([0, 1]), candidate: Self.cells([1, 0]), unorderedKeys: ["table"])
         #expect(c.isFullyEqual, "\(c.samples)")
+        // A member listed more than once pairs once per listing.
+        let repeated = NibGraphComparison(reference: Self.cells([0, 0, 1, 0]), candidate: Self.cells([1, 0, 0, 0]), unorderedKeys: ["table"])
+        #expect(repeated.isFullyEqual, "\(repeated.samples)")
+        let fewer = NibGraphComparison(reference: Self.cells([0, 0, 1]), candidate: Self.cells([1, 0]), unorderedKeys: ["table"])
+        #expect(fewer.missing == 1 && fewer.different == 0, "\(fewer.samples)")
     }
 
     /// Cells reached only through an unordered table, told apart by their controls' frames.

@@ -282,12 +282,16 @@ struct ComparisonWalk {
     mutating func compareUnordered(_ xs: [ArchiveValue], _ ys: [ArchiveValue], path: String, owner: Int?,
                                    final: Bool = true) -> (xs: [ArchiveValue], ys: [ArchiveValue]) {
         // Members the structure already paired stay paired.
-        var positions: [Int: [Int]] = [:]
+        // (Each object's positions are used in order through a cursor: a list of one object many times
+        // costs its length, not its square.)
+        var positions: [Int: [Int]] = [:], used: [Int: Int] = [:]
         for (p, y) in ys.enumerated() { if case .ref(let j) = y { positions[j, default: []].append(p) } }
         var taken = Set<Int>()
         var restX: [ArchiveValue] = []
         for x in xs {
-            if case .ref(let i) = x, let j = aToB[i], let p = positions[j]?.first(where: { !taken.contains($0) }) {
+            if case .ref(let i) = x, let j = aToB[i], let list = positions[j], used[j, default: 0] < list.count {
+                let p = list[used[j, default: 0]]
+                used[j, default: 0] += 1
                 taken.insert(p)
                 compareValue(x, ys[p], path: path, owner: owner)
             } else {
@@ -345,18 +349,18 @@ struct ComparisonWalk {
     /// counts as equal and its values are compared; an entry without a partner is missing (two pairs)
     /// or extra.
     mutating func compareEntries(_ xs: [ArchiveValue], _ ys: [ArchiveValue], path: String, owner: Int) {
-        var theirs: [String: [Int]] = [:]
+        var theirs: [String: [Int]] = [:], next: [String: Int] = [:]
         for e in stride(from: 0, to: ys.count, by: 2) { theirs[memberKey(b, ys[e], candidateTexts), default: []].append(e) }
         var used = Set<Int>()
         for e in stride(from: 0, to: xs.count, by: 2) {
             let key = memberKey(a, xs[e], referenceTexts)
-            guard var candidates = theirs[key], !candidates.isEmpty else {
+            guard let candidates = theirs[key], next[key, default: 0] < candidates.count else {
                 note(path, "entry \(valueText(a, xs[e])) missing")
                 result.keyMisses["\(className(a, owner)).\(currentKey)", default: 0] += 2
                 continue
             }
-            let f = candidates.removeFirst()
-            theirs[key] = candidates
+            let f = candidates[next[key, default: 0]]
+            next[key, default: 0] += 1
             used.insert(f)
             compareValue(xs[e], ys[f], path: path, owner: owner)
             compareValue(xs[e + 1], ys[f + 1], path: path, owner: owner)
