@@ -167,6 +167,29 @@ import Nib
         #expect(g.value(ofObject: titled, forKey: "UISystemItemIdentifier") == nil)
     }
 
+    /// A text field's traits are its own keys; Interface Builder's own objects never reach the nib.
+    @Test func textTraitsAreTheFieldsKeysAndDesignObjectsStayOut() throws {
+        let text = try String(contentsOf: Self.authored, encoding: .utf8)
+            .replacingOccurrences(of: "<object class=\"IBUIActivityIndicatorView\" id=\"8\">", with: """
+                <object class="IBUITextField">
+                    <int key="NSvFlags">292</int>
+                    <object class="IBUITextInputTraits" key="IBUITextInputTraits">
+                        <int key="IBUIKeyboardType">7</int><int key="IBUIAutocorrectionType">0</int><bool key="IBUISecureTextEntry">YES</bool>
+                    </object>
+                    <reference key="IBUIStatusMetrics" ref="99"/>
+                </object>
+                <object class="IBUISimulatedStatusBarMetrics" id="99"/>
+                <object class="IBUIActivityIndicatorView" id="8">
+                """)
+        let (g, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(text.utf8)))
+        guard let field = Self.objects(g, "UITextField").first else { Issue.record("no text field"); return }
+        #expect(Self.int(g, field, "UIKeyboardType") == 7 && g.value(ofObject: field, forKey: "UISecureTextEntry") == .bool(true))
+        #expect(g.value(ofObject: field, forKey: "UIAutocorrectionType") == nil && g.value(ofObject: field, forKey: "UITextInputTraits") == nil)
+        #expect(g.value(ofObject: field, forKey: "UIStatusMetrics") == .nil)
+        #expect(!g.classes.contains { $0.name.hasPrefix("IB") || $0.name.hasPrefix("UISimulated") || $0.name == "UITextInputTraits" }, "\(g.classes.map(\.name))")
+        #expect(diagnostics.contains { $0.message.contains("IBUISimulatedStatusBarMetrics") && $0.line != nil })
+    }
+
     @Test func controlpadPairsAgreeWithInterfaceBuilder3() throws {
         guard Corpus.require() else { return }
         let dir = Corpus.root.appendingPathComponent("xib/controlpad/Resources")

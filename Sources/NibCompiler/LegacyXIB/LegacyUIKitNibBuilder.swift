@@ -132,6 +132,12 @@ struct LegacyUIKitNibBuilder {
     mutating func copy(_ o: Int) throws(ArchiveError) -> NibGraph.Value {
         if let c = copies[o] { return .ref(c) }
         let runtime = Self.runtimeClass(archive.objects[o].className)
+        // Interface Builder's own objects (simulated metrics, anything else of its classes) are no class
+        // the runtime has: archiving one would make the nib fail to load.
+        if runtime.hasPrefix("IB") || Self.designTimeClasses.contains(runtime) {
+            warn("Interface Builder's \(archive.objects[o].className) is not compiled", archive.objects[o].element)
+            return .null
+        }
         let custom = customClass(of: o)
         let c = graph.add(custom == nil ? runtime : "UIClassSwapper")
         if let custom {
@@ -142,6 +148,15 @@ struct LegacyUIKitNibBuilder {
         queue.append(o)
         return .ref(c)
     }
+
+    /// Classes of Interface Builder 3's library that only the editor has, named as they would be renamed.
+    static let designTimeClasses: Set<String> = [
+        "UISimulatedStatusBarMetrics", "UISimulatedOrientationMetrics", "UISimulatedNavigationBarMetrics",
+        "UISimulatedToolbarMetrics", "UISimulatedTabBarMetrics", "UISimulatedBottomBarMetrics", "UITextInputTraits",
+    ]
+
+    /// Whether a traits value is its default (0, NO).
+    static func isZero(_ v: LegacyIBArchive.Value) -> Bool { v == .int(0) || v == .bool(false) || v == .null }
 
     /// `IBUIView` → `UIView`, `IBProxyObject` → `UIProxyObject`; other classes keep their names.
     static func runtimeClass(_ name: String) -> String {
@@ -191,6 +206,14 @@ struct LegacyUIKitNibBuilder {
                       !LegacyUIKitClasses.isDefault(key, e.value) else { continue }
                 guard key.hasPrefix("IBUI") else {
                     warn("\(archive.objects[o].className)'s \(key) is not compiled", e.element)
+                    continue
+                }
+                // A text field's or text view's traits object: its keys are the owner's own in UIKit.
+                if case .object(let traits) = e.value, archive.objects[traits].className == "IBUITextInputTraits" {
+                    for t in archive.objects[traits].entries {
+                        guard let k = t.key, k.hasPrefix("IBUI"), !Self.isZero(t.value) else { continue }
+                        graph.set(c, String(k.dropFirst(2)), try value(t.value))
+                    }
                     continue
                 }
                 graph.set(c, String(key.dropFirst(2)), try value(e.value))
