@@ -7,16 +7,13 @@ import KeyedArchive
 ///
 /// File's Owner is object record -2, First Responder -1, the application -3. First Responder is no
 /// object of the nib: an action sent to it has no `NSDestination`.
-struct LegacyAppKitNibBuilder {
+struct LegacyAppKitNibBuilder: LegacyNibDiagnosing {
     let archive: LegacyIBArchive
     let container: LegacyIBContainer
     var graph = NibGraph()
     var diagnostics: [NibCompileDiagnostic] = []
-    /// Archive object → its copy in the graph.
-    private var copies: [Int: Int] = [:]
-    private var queue: [Int] = []
-    /// Archive object → Interface Builder object id.
-    private var ids: [Int: Int64] = [:]
+    /// Archive objects and their graph objects, made once each and filled in in order.
+    private var copies = LegacyCopyQueue()
     private var firstResponder: Int?
 
     /// AppKit documents' ids of File's Owner and First Responder (UIKit ones have them the other way round).
@@ -35,11 +32,7 @@ struct LegacyAppKitNibBuilder {
         container = try LegacyIBContainer(archive)
         // A view tree Interface Builder 3 had open in an editor window (one of its objects, or its window,
         // is in `IBDocument.EditedObjectIDs`) was in a window when it was archived.
-        for r in container.records {
-            guard let o = r.object else { continue }
-            ids[o] = r.objectID
-            if r.objectID == Self.firstResponderID { firstResponder = o }
-        }
+        firstResponder = container.records.first { $0.objectID == Self.firstResponderID }?.object
         let edited = Set((archive.object(0, "IBDocument.EditedObjectIDs").map { archive.elements($0) } ?? []).compactMap { v -> Int64? in
             if case .int(let n) = v { return n }
             return nil
@@ -58,7 +51,7 @@ struct LegacyAppKitNibBuilder {
                     for case .object(let s) in archive.elements(subviews) { pending.append(s) }
                 }
             }
-            let ids = self.ids
+            let ids = container.ids
             let wasOpen = ids[o].map(edited.contains) == true || tree.contains { ids[$0].map(edited.contains) == true }
             if wasOpen { windowed.formUnion(tree) }
         }
@@ -208,8 +201,7 @@ struct LegacyAppKitNibBuilder {
             graph.set(c, "NSOriginalClassName", graph.string(original))
             swapped[c] = custom
         }
-        copies[o] = c
-        queue.append(o)
+        copies.add(o, c)
         return .ref(c)
     }
 
@@ -217,28 +209,17 @@ struct LegacyAppKitNibBuilder {
     /// themselves are never swapped).
     private func customClass(of o: Int) -> String? {
         let cls = archive.objects[o].className
-        guard !Self.selfNamingClasses.contains(cls), let id = ids[o], case .string(let custom)? = container.property(id, "CustomClassName"),
-              custom != cls else { return nil }
+        guard !Self.selfNamingClasses.contains(cls), let custom = container.customClassName(of: o), custom != cls else { return nil }
         return custom
     }
 
     /// Fills in every copied object's values, copying what they refer to in turn (no recursion).
     private mutating func drainQueue() throws(ArchiveError) {
-        var next = 0
-        while next < queue.count {
-            let o = queue[next]
-            next += 1
-            guard let c = copies[o] else { continue }
+        while let (o, c) = copies.pop() {
             let object = archive.objects[o]
-            if object.form == .dictionary || Self.dictionaryClasses.contains(object.className) {
+            if let members = try archive.collectionMembers(o) {
                 graph.set(c, "NSInlinedValue", .bool(true))
-                for (k, v) in try archive.dictionaryEntries(o) {
-                    graph.set(c, NibGraph.elementKey, try value(k, member: true))
-                    graph.set(c, NibGraph.elementKey, try value(v, member: true))
-                }
-            } else if object.form == .array || (Self.arrayClasses.contains(object.className) && (object.entries.allSatisfy { $0.key == nil } || archive.isSortedSet(o))) {
-                graph.set(c, "NSInlinedValue", .bool(true))
-                for e in archive.elements(o) { graph.set(c, NibGraph.elementKey, try value(e, member: true)) }
+                for m in members { graph.set(c, NibGraph.elementKey, try value(m, member: true)) }
             } else if object.className == "NSMutableString" || object.className == "NSString" {
                 // The coder's `<characters key="NS.bytes">`: the string's UTF-8.
                 let text = archive.string(o, "NS.bytes") ?? ""
@@ -272,8 +253,4 @@ struct LegacyAppKitNibBuilder {
         }
     }
 
-    private mutating func warn(_ message: String, _ element: Int) {
-        let (line, column) = archive.tree.location(of: element)
-        diagnostics.append(NibCompileDiagnostic(severity: .warning, message: message, line: line, column: column))
-    }
 }

@@ -105,6 +105,20 @@ public struct LegacyIBArchive: Sendable {
         return objects[list].entries.compactMap { $0.key == nil ? $0.value : nil }
     }
 
+    /// The members of collection object `o` in NIBArchive element order (a dictionary's key, value, key,
+    /// …), or nil when `o` is no collection: a `<dictionary>` or dictionary class, an `<array>`, or an
+    /// array or set class holding only unkeyed entries or its `set.sortedObjects`.
+    func collectionMembers(_ o: Int) throws(ArchiveError) -> [Value]? {
+        let object = objects[o]
+        if object.form == .dictionary || LegacyAppKitNibBuilder.dictionaryClasses.contains(object.className) {
+            return try dictionaryEntries(o).flatMap { [$0.0, $0.1] }
+        }
+        if object.form == .array || (LegacyAppKitNibBuilder.arrayClasses.contains(object.className) && (object.entries.allSatisfy { $0.key == nil } || isSortedSet(o))) {
+            return elements(o)
+        }
+        return nil
+    }
+
     /// Whether object `o` is a set written as its `set.sortedObjects` array.
     func isSortedSet(_ o: Int) -> Bool {
         objects[o].entries.count == 1 && objects[o].entries[0].key == "set.sortedObjects"

@@ -38,6 +38,8 @@ struct LegacyIBContainer {
     var properties: [String: LegacyIBArchive.Value]
     /// The largest id given out (`maxID`).
     var maxID: Int64
+    /// Archive object → its record's Interface Builder object id.
+    var ids: [Int: Int64] = [:]
 
     init(_ a: LegacyIBArchive) throws(ArchiveError) {
         guard let roots = a.object(0, "IBDocument.RootObjects") else {
@@ -58,6 +60,8 @@ struct LegacyIBContainer {
             }
         }
 
+        for r in records { if let o = r.object { ids[o] = r.objectID } }
+
         connections = []
         if let list = a.object(container, "connectionRecords") {
             for case .object(let r) in a.elements(list) {
@@ -76,8 +80,28 @@ struct LegacyIBContainer {
         }
     }
 
+    /// The flattened `CustomClassName` of archive object `o`'s record, if it has one.
+    func customClassName(of o: Int) -> String? {
+        guard let id = ids[o], case .string(let custom)? = property(id, "CustomClassName") else { return nil }
+        return custom
+    }
+
     /// Flattened property `name` of the object with id `objectID`.
     func property(_ objectID: Int64, _ name: String) -> LegacyIBArchive.Value? {
         properties["\(objectID).\(name)"]
+    }
+}
+
+/// What both legacy builders do with a diagnostic: locate it in the source.
+protocol LegacyNibDiagnosing {
+    var archive: LegacyIBArchive { get }
+    var diagnostics: [NibCompileDiagnostic] { get set }
+}
+
+extension LegacyNibDiagnosing {
+    /// A warning at archive element `element`'s line and column.
+    mutating func warn(_ message: String, _ element: Int) {
+        let (line, column) = archive.tree.location(of: element)
+        diagnostics.append(NibCompileDiagnostic(severity: .warning, message: message, line: line, column: column))
     }
 }

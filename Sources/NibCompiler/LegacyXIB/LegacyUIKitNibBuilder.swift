@@ -10,16 +10,13 @@ import KeyedArchive
 /// `UIProxyObject`s of the nib. Keys a class rule does not take are renamed `IBUI…` → `UI…`, which is
 /// how Interface Builder 3 named the runtime keys; its own bookkeeping (simulated metrics, responder
 /// links) is dropped.
-struct LegacyUIKitNibBuilder {
+struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
     let archive: LegacyIBArchive
     let container: LegacyIBContainer
     var graph = NibGraph()
     var diagnostics: [NibCompileDiagnostic] = []
-    /// Archive object → its translation in the graph.
-    private var copies: [Int: Int] = [:]
-    private var queue: [Int] = []
-    /// Archive object → Interface Builder object id.
-    private var ids: [Int: Int64] = [:]
+    /// Archive objects and their graph objects, made once each and filled in in order.
+    private var copies = LegacyCopyQueue()
     /// Colours and fonts made so far, by value: Interface Builder 3 archived equal ones once.
     var colors: [[Float]: NibGraph.Value] = [:]
     var fonts: [String: NibGraph.Value] = [:]
@@ -30,9 +27,6 @@ struct LegacyUIKitNibBuilder {
     init(_ archive: LegacyIBArchive) throws(ArchiveError) {
         self.archive = archive
         container = try LegacyIBContainer(archive)
-        for r in container.records {
-            if let o = r.object { ids[o] = r.objectID }
-        }
     }
 
     /// The nib graph (NIBArchive conventions) and what the compile had to say.
@@ -144,8 +138,7 @@ struct LegacyUIKitNibBuilder {
             graph.set(c, "UIClassName", graph.string(custom))
             graph.set(c, "UIOriginalClassName", graph.string(runtime))
         }
-        copies[o] = c
-        queue.append(o)
+        copies.add(o, c)
         return .ref(c)
     }
 
@@ -167,31 +160,17 @@ struct LegacyUIKitNibBuilder {
 
     /// The custom class archive object `o` is swapped for, if any (placeholders are never swapped).
     private func customClass(of o: Int) -> String? {
-        guard archive.objects[o].className != "IBProxyObject", let id = ids[o],
-              case .string(let custom)? = container.property(id, "CustomClassName"),
+        guard archive.objects[o].className != "IBProxyObject", let custom = container.customClassName(of: o),
               custom != Self.runtimeClass(archive.objects[o].className) else { return nil }
         return custom
     }
 
     /// Fills in every copied object's values, translating what they refer to in turn (no recursion).
     private mutating func drainQueue() throws(ArchiveError) {
-        var next = 0
-        while next < queue.count {
-            let o = queue[next]
-            next += 1
-            guard let c = copies[o] else { continue }
-            let object = archive.objects[o]
-            if object.form == .dictionary || LegacyAppKitNibBuilder.dictionaryClasses.contains(object.className) {
+        while let (o, c) = copies.pop() {
+            if let members = try archive.collectionMembers(o) {
                 graph.set(c, "NSInlinedValue", .bool(true))
-                for (k, v) in try archive.dictionaryEntries(o) {
-                    graph.set(c, NibGraph.elementKey, try member(k))
-                    graph.set(c, NibGraph.elementKey, try member(v))
-                }
-                continue
-            }
-            if object.form == .array || LegacyAppKitNibBuilder.arrayClasses.contains(object.className) {
-                graph.set(c, "NSInlinedValue", .bool(true))
-                for e in archive.elements(o) { graph.set(c, NibGraph.elementKey, try member(e)) }
+                for m in members { graph.set(c, NibGraph.elementKey, try member(m)) }
                 continue
             }
             var taken = LegacyUIKitClasses.bookkeepingKeys
@@ -259,8 +238,4 @@ struct LegacyUIKitNibBuilder {
         }
     }
 
-    mutating func warn(_ message: String, _ element: Int) {
-        let (line, column) = archive.tree.location(of: element)
-        diagnostics.append(NibCompileDiagnostic(severity: .warning, message: message, line: line, column: column))
-    }
 }
