@@ -190,6 +190,42 @@ import Nib
         #expect(diagnostics.contains { $0.message.contains("IBUISimulatedStatusBarMetrics") && $0.line != nil })
     }
 
+    /// A segmented control's segments (keys Interface Builder 3 named without `IBUI`) are UIKit's.
+    @Test func segmentedControlsGetTheirSegments() throws {
+        let text = try String(contentsOf: Self.authored, encoding: .utf8)
+            .replacingOccurrences(of: "<object class=\"IBUIActivityIndicatorView\" id=\"8\">", with: """
+                <object class="IBUISegmentedControl">
+                    <int key="NSvFlags">292</int>
+                    <int key="IBNumberOfSegments">1000000</int>
+                    <int key="IBSelectedSegmentIndex">1</int>
+                    <bool key="IBMomentary">YES</bool>
+                    <array key="IBSegmentTitles"><string>One</string><string>Two</string></array>
+                    <array class="NSMutableArray" key="IBSegmentImages">
+                        <nil/>
+                        <object class="NSCustomResource"><string key="NSClassName">NSImage</string><string key="NSResourceName">two.png</string></object>
+                    </array>
+                    <array class="NSMutableArray" key="IBSegmentEnabledStates"><boolean value="YES"/><boolean value="NO"/></array>
+                </object>
+                <object class="IBUIActivityIndicatorView" id="8">
+                """)
+        let (g, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(text.utf8)))
+        guard let control = Self.objects(g, "UISegmentedControl").first, case .ref(let list)? = g.value(ofObject: control, forKey: "UISegments") else {
+            Issue.record("no segmented control")
+            return
+        }
+        let segments = g.values(ofObject: list).compactMap { kv -> Int? in if case .ref(let s) = kv.value { s } else { nil } }
+        #expect(segments.count == 2, "one per title, whatever IBNumberOfSegments says")
+        #expect(segments.first.flatMap { Self.text(g, $0, "UISegmentInfo") } == "One")
+        if case .ref(let image)? = segments.last.flatMap({ g.value(ofObject: $0, forKey: "UISegmentInfo") }) {
+            #expect(g.className(ofObject: image) == "UIImageNibPlaceholder")
+        } else {
+            Issue.record("the second segment has no image")
+        }
+        #expect(Self.int(g, control, "UISelectedSegmentIndex") == 1 && g.value(ofObject: control, forKey: "UIMomentary") == .bool(true))
+        #expect(diagnostics.contains { $0.message.contains("disabled segment") && $0.line != nil })
+        #expect(!diagnostics.contains { $0.message.contains("IBSegmentTitles") || $0.message.contains("IBNumberOfSegments") })
+    }
+
     @Test func controlpadPairsAgreeWithInterfaceBuilder3() throws {
         guard Corpus.require() else { return }
         let dir = Corpus.root.appendingPathComponent("xib/controlpad/Resources")

@@ -59,6 +59,8 @@ enum LegacyUIKitClasses {
             }
             if cls == "IBUIBarButtonItem", let style = a.int(o, "IBUIStyle"), style != 0 { b.graph.set(c, "UIStyle", .int(style)) }
             taken.formUnion(["IBUIEnabled", "IBUISystemItemIdentifier", "IBUIStyle"])
+        case "IBUISegmentedControl":
+            try LegacyUIKitSegmentedControl.encode(o, into: c, taken: &taken, &b)
         case "IBUILabel":
             let font = a.object(o, "IBUIFont").map { LegacyUIKitValues.font($0, &b) } ?? LegacyUIKitValues.font(name: "Helvetica", size: 17, &b)
             b.graph.set(c, "UIFont", font)
