@@ -190,8 +190,9 @@ import Nib
         #expect(diagnostics.contains { $0.message.contains("IBUISimulatedStatusBarMetrics") && $0.line != nil })
     }
 
-    /// A segmented control's segments (keys Interface Builder 3 named without `IBUI`) are UIKit's.
-    @Test func segmentedControlsGetTheirSegments() throws {
+    /// A segmented control's segments (keys Interface Builder 3 named without `IBUI`) are UIKit's; a
+    /// table cell's content view is UIKit's content view class.
+    @Test func segmentedControlsAndTableCellsGetUIKitsShapes() throws {
         let text = try String(contentsOf: Self.authored, encoding: .utf8)
             .replacingOccurrences(of: "<object class=\"IBUIActivityIndicatorView\" id=\"8\">", with: """
                 <object class="IBUISegmentedControl">
@@ -206,9 +207,21 @@ import Nib
                     </array>
                     <array class="NSMutableArray" key="IBSegmentEnabledStates"><boolean value="YES"/><boolean value="NO"/></array>
                 </object>
+                <object class="IBUITableViewCell">
+                    <int key="NSvFlags">292</int>
+                    <string key="IBUIReuseIdentifier">Row</string>
+                    <object class="IBUIView" key="IBUIContentView"><int key="NSvFlags">256</int></object>
+                </object>
                 <object class="IBUIActivityIndicatorView" id="8">
                 """)
         let (g, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(text.utf8)))
+        #expect(Self.objects(g, "UIView").count == 1, "a table cell's content view is UIKit's own class")
+        if let cell = Self.objects(g, "UITableViewCell").first, case .ref(let content)? = g.value(ofObject: cell, forKey: "UIContentView") {
+            #expect(g.className(ofObject: content) == "UITableViewCellContentView")
+            #expect(Self.text(g, cell, "UIReuseIdentifier") == "Row")
+        } else {
+            Issue.record("no table cell with a content view")
+        }
         guard let control = Self.objects(g, "UISegmentedControl").first, case .ref(let list)? = g.value(ofObject: control, forKey: "UISegments") else {
             Issue.record("no segmented control")
             return

@@ -24,9 +24,15 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
     static let ownerID: Int64 = -1
     static let firstResponderID: Int64 = -2
 
+    /// Table cells' content views: Interface Builder 3 archived them as plain `IBUIView`s, UIKit's cells
+    /// have a `UITableViewCellContentView` (as the modern encoder writes it).
+    private let cellContentViews: Set<Int>
+
     init(_ archive: LegacyIBArchive) throws(ArchiveError) {
         self.archive = archive
         container = try LegacyIBContainer(archive)
+        cellContentViews = Set(archive.objects.indices.filter { archive.objects[$0].className == "IBUITableViewCell" }
+            .compactMap { archive.object($0, "IBUIContentView") }.filter { archive.objects[$0].className == "IBUIView" })
     }
 
     /// The nib graph (NIBArchive conventions) and what the compile had to say.
@@ -125,7 +131,7 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
     /// The graph value of archive object `o`: its translation, made now (filled in by ``drainQueue()``).
     mutating func copy(_ o: Int) throws(ArchiveError) -> NibGraph.Value {
         if let c = copies[o] { return .ref(c) }
-        let runtime = Self.runtimeClass(archive.objects[o].className)
+        let runtime = cellContentViews.contains(o) ? "UITableViewCellContentView" : Self.runtimeClass(archive.objects[o].className)
         // Interface Builder's own objects (simulated metrics, anything else of its classes) are no class
         // the runtime has: archiving one would make the nib fail to load.
         if runtime.hasPrefix("IB") || Self.designTimeClasses.contains(runtime) {
