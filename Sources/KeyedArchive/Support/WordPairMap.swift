@@ -23,8 +23,10 @@ struct WordPairMap {
         [(UInt64, UInt64)](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
-    @inline(__always) private func slot(_ a: UInt64, _ b: UInt64) -> Int {
-        Int(truncatingIfNeeded: ByteHash.mix(ByteHash.seed ^ a ^ (b &* 0x9E37_79B9_7F4A_7C15))) & mask
+    @inline(__always) private func slot(_ a: UInt64, _ b: UInt64) -> Int { Self.slot(a, b, seed: ByteHash.seed, mask: mask) }
+
+    @inline(__always) private static func slot(_ a: UInt64, _ b: UInt64, seed: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: ByteHash.mix(seed ^ a ^ (b &* 0x9E37_79B9_7F4A_7C15))) & mask
     }
 
     /// The value stored for (`a`, `b`), if any.
@@ -56,29 +58,49 @@ struct WordPairMap {
     /// The value stored for (`a`, `b`) if there is one; otherwise stores `value` (≥ 0) for it and returns
     /// nil. One probe where ``value(_:_:)`` then ``set(_:_:_:)`` take two.
     mutating func valueOrInsert(_ value: Int, _ a: UInt64, _ b: UInt64 = 0) -> Int? {
-        var s = slot(a, b)
-        while values[s] != 0 {
-            if keys[s] == (a, b) { return values[s] - 1 }
-            s = (s + 1) & mask
+        let start = slot(a, b), mask = mask
+        // One uniqueness check per table for the whole probe, not one per store.
+        let found: Int? = values.withUnsafeMutableBufferPointer { vs in
+            keys.withUnsafeMutableBufferPointer { ks in
+                var s = start
+                while vs[s] != 0 {
+                    if ks[s] == (a, b) { return vs[s] - 1 }
+                    s = (s + 1) & mask
+                }
+                ks[s] = (a, b)
+                vs[s] = value + 1
+                return nil
+            }
         }
-        keys[s] = (a, b)
-        values[s] = value + 1
+        if found != nil { return found }
         count += 1
         if count * 2 > mask { grow() }
         return nil
     }
 
+    /// Doubles the table (quadruples it while small: most maps grow from 16 slots to thousands, and each
+    /// growth moves every entry again).
     private mutating func grow() {
-        let old = (keys, values)
-        let cap = (mask + 1) * 2
+        let oldKeys = keys, oldValues = values
+        let cap = (mask + 1) * (mask < 1 << 14 ? 4 : 2)
         keys = Self.unfilledKeys(cap)
         values = Array(repeating: 0, count: cap)
         mask = cap - 1
-        for i in old.1.indices where old.1[i] != 0 {
-            var s = slot(old.0[i].0, old.0[i].1)
-            while values[s] != 0 { s = (s + 1) & mask }
-            keys[s] = old.0[i]
-            values[s] = old.1[i]
+        let mask = mask, seed = ByteHash.seed
+        values.withUnsafeMutableBufferPointer { vs in
+            keys.withUnsafeMutableBufferPointer { ks in
+                oldValues.withUnsafeBufferPointer { ov in
+                    oldKeys.withUnsafeBufferPointer { ok in
+                        for i in 0 ..< ov.count where ov[i] != 0 {
+                            let (a, b) = ok[i]
+                            var s = Self.slot(a, b, seed: seed, mask: mask)
+                            while vs[s] != 0 { s = (s + 1) & mask }
+                            ks[s] = (a, b)
+                            vs[s] = ov[i]
+                        }
+                    }
+                }
+            }
         }
     }
 }
