@@ -1,7 +1,7 @@
 /// An open-addressing map from a pair of 64-bit words to a non-negative `Int`, for the archiver's
 /// identity and number tables: one ``ByteHash`` mix per lookup instead of SipHash, no boxing.
 ///
-/// Invariant: the table is at most half full (it doubles before), so a probe always ends at an empty slot.
+/// Invariant: the table is at most half full (it grows before), so a probe always ends at an empty slot.
 struct WordPairMap {
     private var keys: [(UInt64, UInt64)]
     /// Value + 1 per slot; 0 marks an empty slot.
