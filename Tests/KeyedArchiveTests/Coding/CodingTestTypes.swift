@@ -1,3 +1,4 @@
+import Foundation
 @testable import KeyedArchive
 
 /// The README example: people who are friends with each other.
@@ -62,9 +63,16 @@ final class Insecure: KeyedCoding {
     func decode(with u: KeyedUnarchiver) throws(ArchiveError) { x = try u.decodeInt(forKey: "x") }
 }
 
-/// Reads every scalar kind from one object, for table-driven tests: `probe` is set per test.
+/// Reads every scalar kind from one object, for table-driven tests: `probe` is set per test. Tests run
+/// in parallel (the rows of one table too), so the probe is the current thread's: a test sets it, decodes
+/// and clears it without suspending, all on one thread.
 final class ScalarProbe: KeyedCoding {
-    nonisolated(unsafe) static var probe: ((KeyedUnarchiver) throws(ArchiveError) -> Void)?
+    typealias Probe = (KeyedUnarchiver) throws(ArchiveError) -> Void
+    static var probe: Probe? {
+        get { Thread.current.threadDictionary[probeKey] as? Probe }
+        set { Thread.current.threadDictionary[probeKey] = newValue }
+    }
+    private static let probeKey = "ScalarProbe.probe"
     init() {}
     func encode(with a: KeyedArchiver) throws(ArchiveError) {}
     func decode(with u: KeyedUnarchiver) throws(ArchiveError) { try Self.probe?(u) }
