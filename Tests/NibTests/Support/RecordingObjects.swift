@@ -1,3 +1,4 @@
+import Foundation
 import KeyedArchive
 @testable import Nib
 
@@ -7,9 +8,19 @@ final class EventLog: @unchecked Sendable {
     func add(_ e: String) { events.append(e) }
 }
 
-/// Recording classes find their log through this per-test slot (tests run serially where it matters).
+/// Recording classes find their log through this per-test slot: the current thread's, since suites that
+/// use it run in parallel with each other (a test sets it, loads and reads it without suspending).
 enum CurrentLog {
-    nonisolated(unsafe) static var log = EventLog()
+    static var log: EventLog {
+        get {
+            if let log = Thread.current.threadDictionary[key] as? EventLog { return log }
+            let log = EventLog()
+            Thread.current.threadDictionary[key] = log
+            return log
+        }
+        set { Thread.current.threadDictionary[key] = newValue }
+    }
+    private static let key = "CurrentLog.log"
 }
 
 /// A view-controller-like owner that records outlet sets, actions and awake.
