@@ -239,6 +239,33 @@ import Nib
         #expect(!diagnostics.contains { $0.message.contains("IBSegmentTitles") || $0.message.contains("IBNumberOfSegments") })
     }
 
+    /// Accessibility configurations are the root's list of `UIRuntimeAccessibilityConfiguration`s.
+    @Test func accessibilityConfigurationsAreTheRootsList() throws {
+        let text = try String(contentsOf: Self.authored, encoding: .utf8)
+            .replacingOccurrences(of: "<string key=\"IBUINormalTitle\">Go</string>", with: """
+                <string key="IBUINormalTitle">Go</string>
+                <object class="IBUIAccessibilityConfiguration" key="IBUIAccessibilityConfiguration">
+                    <string key="IBUIAccessibilityLabel">Go button</string>
+                    <string key="IBUIAccessibilityHint">Starts it</string>
+                    <integer value="1" key="IBUIAccessibilityTraits"/>
+                </object>
+                """)
+        let nib = try NibCompiler().compile(try XIBDocument(xml: Array(text.utf8)))
+        let (g, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(text.utf8)))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let configs = Self.objects(g, "UIRuntimeAccessibilityConfiguration")
+        guard let config = configs.first, configs.count == 1, case .ref(let target)? = g.value(ofObject: config, forKey: "UIAccessibileObject") else {
+            Issue.record("no configuration")
+            return
+        }
+        #expect(g.className(ofObject: target) == "UIButton")
+        #expect(Self.text(g, config, "UIAccessibilityLabel") == "Go button" && Self.text(g, config, "UIAccessibilityHint") == "Starts it")
+        #expect(g.value(ofObject: config, forKey: "UIAccessibilityTraits").flatMap { try? g.number(of: $0) }.map { if case .int(1, _) = $0 { true } else { false } } == true)
+        #expect(g.value(ofObject: target, forKey: "UIAccessibilityConfiguration") == nil)
+        guard case .file(let bytes) = nib.layout else { Issue.record("not one file"); return }
+        #expect(try NibDocument(graph: ArchiveGraph(archiveBytes: bytes)).accessibilityConfigurations.count == 1)
+    }
+
     @Test func controlpadPairsAgreeWithInterfaceBuilder3() throws {
         guard Corpus.require() else { return }
         let dir = Corpus.root.appendingPathComponent("xib/controlpad/Resources")

@@ -17,6 +17,8 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
     var diagnostics: [NibCompileDiagnostic] = []
     /// Archive objects and their graph objects, made once each and filled in in order.
     private var copies = LegacyCopyQueue()
+    /// The accessibility configurations of the objects filled in so far, for the root's list.
+    private var accessibility: [NibGraph.Value] = []
     /// Colours and fonts made so far, by value: Interface Builder 3 archived equal ones once.
     var colors: [[Float]: NibGraph.Value] = [:]
     var fonts: [String: NibGraph.Value] = [:]
@@ -84,7 +86,7 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
         graph.set(root, "UINibObjectsKey", graph.collection("NSArray", listed))
         graph.set(root, "UINibConnectionsKey", graph.collection("NSArray", connections))
         graph.set(root, "UINibVisibleWindowsKey", graph.collection("NSArray", []))
-        graph.set(root, "UINibAccessibilityConfigurationsKey", graph.collection("NSArray", []))
+        graph.set(root, "UINibAccessibilityConfigurationsKey", graph.collection("NSArray", accessibility))
     }
 
     /// `records` below `o`: its subviews first, in their order, then the rest in record order.
@@ -152,6 +154,7 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
     static let designTimeClasses: Set<String> = [
         "UISimulatedStatusBarMetrics", "UISimulatedOrientationMetrics", "UISimulatedNavigationBarMetrics",
         "UISimulatedToolbarMetrics", "UISimulatedTabBarMetrics", "UISimulatedBottomBarMetrics", "UITextInputTraits",
+        "UIAccessibilityConfiguration",
     ]
 
     /// Whether a traits value is its default (0, NO).
@@ -193,6 +196,12 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
                     warn("\(archive.objects[o].className)'s \(key) is not compiled", e.element)
                     continue
                 }
+                // An accessibility configuration is no value of its object: UIKit applies it from the
+                // root's list, as a `UIRuntimeAccessibilityConfiguration` naming the object.
+                if case .object(let cfg) = e.value, archive.objects[cfg].className == "IBUIAccessibilityConfiguration" {
+                    accessibility.append(try accessibilityConfiguration(cfg, of: c))
+                    continue
+                }
                 // A text field's or text view's traits object: its keys are the owner's own in UIKit.
                 if case .object(let traits) = e.value, archive.objects[traits].className == "IBUITextInputTraits" {
                     for t in archive.objects[traits].entries {
@@ -204,6 +213,23 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
                 graph.set(c, String(key.dropFirst(2)), try value(e.value))
             }
         }
+    }
+
+    /// A `UIRuntimeAccessibilityConfiguration` of graph object `c` from Interface Builder 3's configuration
+    /// `cfg`: `UIAccessibileObject` (UIKit's spelling), and its `IBUI…` keys renamed, numbers and booleans
+    /// as `NSNumber` objects (UIKit decodes every one of them as an object).
+    private mutating func accessibilityConfiguration(_ cfg: Int, of c: Int) throws(ArchiveError) -> NibGraph.Value {
+        let r = graph.add("UIRuntimeAccessibilityConfiguration")
+        graph.set(r, "UIAccessibileObject", .ref(c))
+        for t in archive.objects[cfg].entries {
+            guard let k = t.key, k.hasPrefix("IBUI"), t.value != .null else { continue }
+            switch t.value {
+            case .int(let n): graph.set(r, String(k.dropFirst(2)), graph.number(n))
+            case .bool(let b): graph.set(r, String(k.dropFirst(2)), graph.boolNumber(b))
+            default: graph.set(r, String(k.dropFirst(2)), try value(t.value))
+            }
+        }
+        return .ref(r)
     }
 
     /// An entry's value in the graph: scalars inline; `NSColor`, `NSFont` and image resources as UIKit's
