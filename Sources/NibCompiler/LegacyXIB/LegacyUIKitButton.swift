@@ -13,11 +13,13 @@ enum LegacyUIKitButton {
         ("Image", "UIImage"), ("BackgroundImage", "UIBackgroundImage"),
     ]
     static let infoLight: Int64 = 3
+    /// Every `IBUI<State><Part>` key, and the other keys the rule takes.
+    static let takenKeys: Set<String> = Set(states.flatMap { s in parts.map { "IBUI\(s.name)\($0.name)" } })
+        .union(["IBUIButtonType", "IBUIFont", "IBUIAdjustsImageWhenHighlighted", "IBUIAdjustsImageWhenDisabled"])
 
     static func encode(_ o: Int, into c: Int, taken: inout Set<String>, _ b: inout LegacyUIKitNibBuilder) throws(ArchiveError) {
         let a = b.archive
-        for s in states { for p in parts { taken.insert("IBUI\(s.name)\(p.name)") } }
-        taken.formUnion(["IBUIButtonType", "IBUIFont", "IBUIAdjustsImageWhenHighlighted", "IBUIAdjustsImageWhenDisabled"])
+        taken.formUnion(takenKeys)
 
         let type = a.int(o, "IBUIButtonType") ?? 0
         if type != 0 { b.graph.set(c, "UIButtonType", .int(type)) }

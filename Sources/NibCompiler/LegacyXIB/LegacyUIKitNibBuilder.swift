@@ -62,8 +62,9 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
         }
         var seen = Set<Int>()
         for top in container.rootObjects where seen.insert(top).inserted {
-            topLevel.append(try copy(top))
-            listed.append(try copy(top))
+            let value = try copy(top)
+            topLevel.append(value)
+            listed.append(value)
             var level = [top]
             var next = 0
             while next < level.count {
