@@ -2,25 +2,33 @@
 /// identity and number tables: one ``ByteHash`` mix per lookup instead of SipHash, no boxing.
 ///
 /// Invariant: the table is at most half full (it grows before), so a probe always ends at an empty slot.
+/// A slot holds its key and its value together, so a probe of a table larger than the caches costs one
+/// miss, not one in a key array and another in a value array.
 struct WordPairMap {
-    private var keys: [(UInt64, UInt64)]
-    /// Value + 1 per slot; 0 marks an empty slot.
-    private var values: [Int]
+    /// One slot: value + 1 (0 marks an empty slot) and the key.
+    struct Slot {
+        var value: Int
+        var a: UInt64
+        var b: UInt64
+    }
+
+    private var slots: [Slot]
     private var mask: Int
     private(set) var count = 0
 
     init(capacity: Int = 16) {
         var cap = 16
         while cap < capacity * 2 { cap <<= 1 }
-        keys = Self.unfilledKeys(cap)
-        values = Array(repeating: 0, count: cap)
+        slots = Self.emptySlots(cap)
         mask = cap - 1
     }
 
-    /// `count` key slots left as they come: a slot's key is written with its value and read only
-    /// where the value is non-zero, so only `values` is zero-filled.
-    private static func unfilledKeys(_ count: Int) -> [(UInt64, UInt64)] {
-        [(UInt64, UInt64)](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    /// `count` empty slots.
+    private static func emptySlots(_ count: Int) -> [Slot] {
+        [Slot](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.initialize(repeating: Slot(value: 0, a: 0, b: 0))
+            initialized = count
+        }
     }
 
     @inline(__always) private func slot(_ a: UInt64, _ b: UInt64) -> Int { Self.slot(a, b, seed: ByteHash.seed, mask: mask) }
@@ -32,8 +40,8 @@ struct WordPairMap {
     /// The value stored for (`a`, `b`), if any.
     func value(_ a: UInt64, _ b: UInt64 = 0) -> Int? {
         var s = slot(a, b)
-        while values[s] != 0 {
-            if keys[s] == (a, b) { return values[s] - 1 }
+        while slots[s].value != 0 {
+            if slots[s].a == a, slots[s].b == b { return slots[s].value - 1 }
             s = (s + 1) & mask
         }
         return nil
@@ -41,16 +49,7 @@ struct WordPairMap {
 
     /// Stores `value` (≥ 0) for (`a`, `b`), replacing an earlier one.
     mutating func set(_ value: Int, _ a: UInt64, _ b: UInt64 = 0) {
-        var s = slot(a, b)
-        while values[s] != 0 {
-            if keys[s] == (a, b) {
-                values[s] = value + 1
-                return
-            }
-            s = (s + 1) & mask
-        }
-        keys[s] = (a, b)
-        values[s] = value + 1
+        guard insert(value, a, b, replacing: true) == nil else { return }
         count += 1
         if count * 2 > mask { grow() }
     }
@@ -58,47 +57,46 @@ struct WordPairMap {
     /// The value stored for (`a`, `b`) if there is one; otherwise stores `value` (≥ 0) for it and returns
     /// nil. One probe where ``value(_:_:)`` then ``set(_:_:_:)`` take two.
     mutating func valueOrInsert(_ value: Int, _ a: UInt64, _ b: UInt64 = 0) -> Int? {
-        let start = slot(a, b), mask = mask
-        // One uniqueness check per table for the whole probe, not one per store.
-        let found: Int? = values.withUnsafeMutableBufferPointer { vs in
-            keys.withUnsafeMutableBufferPointer { ks in
-                var s = start
-                while vs[s] != 0 {
-                    if ks[s] == (a, b) { return vs[s] - 1 }
-                    s = (s + 1) & mask
-                }
-                ks[s] = (a, b)
-                vs[s] = value + 1
-                return nil
-            }
-        }
-        if found != nil { return found }
+        if let found = insert(value, a, b, replacing: false) { return found }
         count += 1
         if count * 2 > mask { grow() }
         return nil
     }
 
+    /// One probe for (`a`, `b`): the earlier value if there is one (replaced by `value` when `replacing`),
+    /// else nil after storing `value` in the empty slot the probe ended at. One uniqueness check per call.
+    @inline(__always)
+    private mutating func insert(_ value: Int, _ a: UInt64, _ b: UInt64, replacing: Bool) -> Int? {
+        let start = slot(a, b), mask = mask
+        return slots.withUnsafeMutableBufferPointer { ss in
+            var s = start
+            while ss[s].value != 0 {
+                if ss[s].a == a, ss[s].b == b {
+                    let earlier = ss[s].value - 1
+                    if replacing { ss[s].value = value + 1 }
+                    return earlier
+                }
+                s = (s + 1) & mask
+            }
+            ss[s] = Slot(value: value + 1, a: a, b: b)
+            return nil
+        }
+    }
+
     /// Doubles the table (quadruples it while small: most maps grow from 16 slots to thousands, and each
     /// growth moves every entry again).
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values
+        let old = slots
         let cap = (mask + 1) * (mask < 1 << 14 ? 4 : 2)
-        keys = Self.unfilledKeys(cap)
-        values = Array(repeating: 0, count: cap)
+        slots = Self.emptySlots(cap)
         mask = cap - 1
         let mask = mask, seed = ByteHash.seed
-        values.withUnsafeMutableBufferPointer { vs in
-            keys.withUnsafeMutableBufferPointer { ks in
-                oldValues.withUnsafeBufferPointer { ov in
-                    oldKeys.withUnsafeBufferPointer { ok in
-                        for i in 0 ..< ov.count where ov[i] != 0 {
-                            let (a, b) = ok[i]
-                            var s = Self.slot(a, b, seed: seed, mask: mask)
-                            while vs[s] != 0 { s = (s + 1) & mask }
-                            ks[s] = (a, b)
-                            vs[s] = ov[i]
-                        }
-                    }
+        slots.withUnsafeMutableBufferPointer { ss in
+            old.withUnsafeBufferPointer { os in
+                for o in os where o.value != 0 {
+                    var s = Self.slot(o.a, o.b, seed: seed, mask: mask)
+                    while ss[s].value != 0 { s = (s + 1) & mask }
+                    ss[s] = o
                 }
             }
         }
