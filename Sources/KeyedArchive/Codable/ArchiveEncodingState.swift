@@ -170,6 +170,7 @@ final class ArchiveEncodingState {
     /// first time the class is used): its uid.
     func appendContainerObject(classIndex c: Int) -> Int {
         let uid = archiver.objects.count
+        archiver.reserveObject()
         archiver.objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
         archiver.describeClassOnFirstUse(c)
         return uid
@@ -187,6 +188,7 @@ final class ArchiveEncodingState {
                               ArchiveKeyedValue(key: keyNSObjects, value: archiver.inlineArray(box.members))]
             }
             let start = box.values.isEmpty ? 0 : archiver.values.count
+            archiver.reserveValues(box.values.count)
             archiver.values.append(contentsOf: box.values)
             archiver.objects[box.uid].valueStart = start
             archiver.objects[box.uid].valueCount = box.values.count

@@ -157,14 +157,16 @@ extension KeyedArchiver {
 
     /// Room for `n` more values. Capacity doubles here as append(contentsOf:) would grow it: element-wise
     /// append grows on another schedule, which left model-100k's value table 1.5× larger (+32 MB peak RSS).
-    @inline(__always) func reserveValues(_ n: Int) {
-        if values.count + n > values.capacity { values.reserveCapacity(Swift.max(values.count + n, 2 * values.capacity)) }
-    }
+    @inline(__always) func reserveValues(_ n: Int) { HugePages.reserve(&values, more: n) }
+
+    /// Room for one more object (large tables grow into huge pages: ``HugePages``).
+    @inline(__always) func reserveObject() { HugePages.reserve(&objects, more: 1) }
 
     /// Appends class `c`'s description entry after the first object of the class (once per class).
     @inline(__always) func describeClassOnFirstUse(_ c: Int) {
         guard c >= 0, c < classDescribed.count, !classDescribed[c] else { return }
         classDescribed[c] = true
+        reserveObject()
         objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
     }
 
@@ -187,7 +189,9 @@ extension KeyedArchiver {
     public func encodeFoundationObject(className: String, chain: [String],
                                        _ body: () throws(ArchiveError) -> Void) throws(ArchiveError) -> ArchiveValue {
         let uid = objects.count
-        objects.append(ArchiveObject(kind: .object, classIndex: classIndex(name: className, chain: chain), valueStart: 0, valueCount: 0))
+        let c = classIndex(name: className, chain: chain)
+        reserveObject()
+        objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
         try withObjectScope(uid, body)
         return .ref(uid)
     }
@@ -199,6 +203,7 @@ extension KeyedArchiver {
         let k = userKeyIndex(key)
         let uid = objects.count
         reserveValues(1)
+        reserveObject()
         objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: values.count, valueCount: 1))
         values.append(ArchiveKeyedValue(key: k, value: value))
         describeClassOnFirstUse(c)
@@ -224,6 +229,7 @@ extension KeyedArchiver {
             // A new number is entered under the id it is appended with below.
             if let uid = plainNumbers.valueOrInsert(objects.count, numberKey.bits, numberKey.kind) { return .ref(uid) }
         }
+        reserveObject()
         objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: value))
         return .ref(objects.count - 1)
     }
@@ -245,6 +251,7 @@ extension KeyedArchiver {
             }
             let r = appendStorage(u)
             let v = ArchiveValue.string(r, encoding: u.allSatisfy { $0 < 0x80 } ? .ascii : .utf8)
+            reserveObject()
             objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
             return .ref(objects.count - 1)
         }
@@ -276,6 +283,7 @@ extension KeyedArchiver {
     /// - Returns: ``ArchiveValue/array(_:)`` over the archive's item table.
     public func inlineArray(_ members: [ArchiveValue]) -> ArchiveValue {
         let start = items.count
+        HugePages.reserve(&items, more: members.count)
         items.append(contentsOf: members)
         return .array(ArchiveRange(start: start, count: members.count))
     }
@@ -298,6 +306,7 @@ extension KeyedArchiver {
 
     func appendStorage<C: Collection>(_ bytes: C) -> ArchiveRange where C.Element == UInt8 {
         let start = storage.count
+        HugePages.reserve(&storage, more: bytes.count)
         // Contiguous sources (Data, arrays, buffers) as one copy: Data's own sequence copy goes byte by byte.
         if bytes.withContiguousStorageIfAvailable({ storage.append(contentsOf: $0) }) == nil {
             storage.append(contentsOf: bytes)

@@ -262,7 +262,9 @@ public final class KeyedArchiver {
         }
         let cls = target.classForKeyedArchiver ?? type(of: target)
         let uid = objects.count
-        objects.append(ArchiveObject(kind: .object, classIndex: try checkedClassIndex(cls), valueStart: 0, valueCount: 0))
+        let c = try checkedClassIndex(cls)
+        reserveObject()
+        objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
         uidByObject.set(uid, id.word)
         if original != id { uidByObject.set(uid, original.word) }
         retained.append(target)

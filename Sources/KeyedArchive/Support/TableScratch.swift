@@ -41,6 +41,7 @@ enum TableScratch {
     /// A table of capacity ≥ `count` and ≤ 2 × `count`, empty: a parked spare if one fits, else a new one.
     @inline(__always) static func empty<T>(_ slot: WritableKeyPath<Spares, [T]>, reserving count: Int) -> [T] {
         var table = take(slot, fitting: count)
+        guard table.capacity > 0 else { return HugePages.emptyTable(capacity: count) }
         table.removeAll(keepingCapacity: true)
         table.reserveCapacity(count)
         return table
@@ -61,7 +62,10 @@ enum TableScratch {
             table.removeLast(table.count - count)
             return table
         }
-        return [T](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count &* MemoryLayout<T>.stride)
+            initialized = count
+        }
     }
 
     /// The parked spare of `slot`, emptied, whatever its size (an empty table if none): for a writer whose
