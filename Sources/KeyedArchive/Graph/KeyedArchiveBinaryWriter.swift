@@ -81,8 +81,10 @@ struct KeyedArchiveBinaryWriter {
         // at most one more. (Counting the `.object` entries keeps plain ones from reserving a second slot.)
         var dictionaries = 0
         for o in graph.objects where o.kind == .object { dictionaries += 1 }
-        // The uniquing table starts at the keys and plain entries and grows with what is really distinct.
-        table = BinaryPlistObjectTable(storage: graph.storage, expectedObjects: 16 + graph.keys.count + graph.objects.count,
+        // The uniquing table starts at what can be distinct: the keys, the plain entries and one scalar per
+        // object value (growing it re-hashes every string and data object; it grows past this for scalars
+        // inside inline collections).
+        table = BinaryPlistObjectTable(storage: graph.storage, expectedObjects: 16 + graph.keys.count + graph.objects.count + graph.values.count,
                                        objectCapacity: 16 + graph.objects.count + dictionaries + graph.values.count + graph.items.count + graph.keys.count,
                                        expectedMembers: 2 * graph.values.count + 2 * graph.objects.count + graph.items.count)
         keyIDs = [Int32](repeating: -1, count: graph.keys.count)
