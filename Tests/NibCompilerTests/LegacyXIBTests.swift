@@ -157,6 +157,23 @@ import Nib
         #expect(try graph.string(of: #require(graph.value(ofObject: s, forKey: "NSOriginalClassName"))) == "NSSlider")
     }
 
+    /// Interface Builder 3 archived a tab view's nil delegate, which the XIB leaves out.
+    @Test func aTabViewArchivesItsNilDelegate() throws {
+        guard Corpus.require() else { return }
+        let doc = try XIBDocument(contentsOf: Self.legacyPair("NotationPrefsView").source)
+        let (graph, _) = try NibCompiler().compileGraph(doc)
+        let tabs = graph.objects.indices.filter { graph.className(ofObject: $0) == "NSTabView" }
+        #expect(tabs.count == 1)
+        for t in tabs {
+            // Present, and nil (absent would read as no value at all).
+            #expect(graph.value(ofObject: t, forKey: "NSDelegate") == .nil)
+        }
+        // The source has no such key: the compiler adds it.
+        let archive = try #require(doc.legacyArchive)
+        let sourceTabs = archive.objects.indices.filter { archive.objects[$0].className == "NSTabView" }
+        #expect(sourceTabs.count == 1 && sourceTabs.allSatisfy { archive.value($0, "NSDelegate") == nil })
+    }
+
     /// Interface Builder 3 wrote nil as references to `"$null"` strings of its own; they read as nil.
     @Test func interfaceBuilder3NullStringsAreNil() throws {
         guard Corpus.require() else { return }

@@ -234,6 +234,9 @@ struct LegacyAppKitNibBuilder: LegacyNibDiagnosing {
                 }
                 // A view in a window is archived with its window, which a nib's views do not have yet.
                 if windowed.contains(o), archive.value(o, "NSWindow") == nil { graph.set(c, "NSWindow", .null) }
+                // A tab view's nil delegate is archived, though the XIB leaves it out (nv's NotationPrefsView,
+                // the corpus's one legacy tab view; its outlet connections stay connectors).
+                if object.className == "NSTabView", archive.value(o, "NSDelegate") == nil { graph.set(c, "NSDelegate", .null) }
             }
         }
     }
