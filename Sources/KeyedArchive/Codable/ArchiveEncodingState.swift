@@ -170,8 +170,7 @@ final class ArchiveEncodingState {
     /// first time the class is used): its uid.
     func appendContainerObject(classIndex c: Int) -> Int {
         let uid = archiver.objects.count
-        archiver.reserveObject()
-        archiver.objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
+        archiver.appendObject(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
         archiver.describeClassOnFirstUse(c)
         return uid
     }

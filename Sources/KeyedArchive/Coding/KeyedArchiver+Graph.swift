@@ -159,15 +159,17 @@ extension KeyedArchiver {
     /// append grows on another schedule, which left model-100k's value table 1.5× larger (+32 MB peak RSS).
     @inline(__always) func reserveValues(_ n: Int) { HugePages.reserve(&values, more: n) }
 
-    /// Room for one more object (large tables grow into huge pages: ``HugePages``).
-    @inline(__always) func reserveObject() { HugePages.reserve(&objects, more: 1) }
+    /// Appends an object-table entry (a large table grows into huge pages: ``HugePages``).
+    @inline(__always) func appendObject(_ object: ArchiveObject) {
+        HugePages.reserve(&objects, more: 1)
+        objects.append(object)
+    }
 
     /// Appends class `c`'s description entry after the first object of the class (once per class).
     @inline(__always) func describeClassOnFirstUse(_ c: Int) {
         guard c >= 0, c < classDescribed.count, !classDescribed[c] else { return }
         classDescribed[c] = true
-        reserveObject()
-        objects.append(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
+        appendObject(ArchiveObject(kind: .classDescription, classIndex: c, valueStart: 0, valueCount: 0))
     }
 
     /// Ends ``current``, dropping its buffered values, and makes its enclosing scope current again.
@@ -190,8 +192,7 @@ extension KeyedArchiver {
                                        _ body: () throws(ArchiveError) -> Void) throws(ArchiveError) -> ArchiveValue {
         let uid = objects.count
         let c = classIndex(name: className, chain: chain)
-        reserveObject()
-        objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
+        appendObject(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
         try withObjectScope(uid, body)
         return .ref(uid)
     }
@@ -203,8 +204,7 @@ extension KeyedArchiver {
         let k = userKeyIndex(key)
         let uid = objects.count
         reserveValues(1)
-        reserveObject()
-        objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: values.count, valueCount: 1))
+        appendObject(ArchiveObject(kind: .object, classIndex: c, valueStart: values.count, valueCount: 1))
         values.append(ArchiveKeyedValue(key: k, value: value))
         describeClassOnFirstUse(c)
         return .ref(uid)
@@ -229,8 +229,7 @@ extension KeyedArchiver {
             // A new number is entered under the id it is appended with below.
             if let uid = plainNumbers.valueOrInsert(objects.count, numberKey.bits, numberKey.kind) { return .ref(uid) }
         }
-        reserveObject()
-        objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: value))
+        appendObject(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: value))
         return .ref(objects.count - 1)
     }
 
@@ -251,8 +250,7 @@ extension KeyedArchiver {
             }
             let r = appendStorage(u)
             let v = ArchiveValue.string(r, encoding: u.allSatisfy { $0 < 0x80 } ? .ascii : .utf8)
-            reserveObject()
-            objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
+            appendObject(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0, plainValue: v))
             return .ref(objects.count - 1)
         }
     }

@@ -116,8 +116,8 @@ public final class KeyedArchiver {
     private func appendNullEntry() {
         var s = KeyedArchiveConstants.nullMarker
         let r = s.withUTF8 { u in appendStorage(u) }
-        objects.append(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0,
-                                     plainValue: .string(r, encoding: .ascii)))
+        appendObject(ArchiveObject(kind: .plain, classIndex: -1, valueStart: 0, valueCount: 0,
+                                   plainValue: .string(r, encoding: .ascii)))
     }
 
     // MARK: Class names
@@ -263,8 +263,7 @@ public final class KeyedArchiver {
         let cls = target.classForKeyedArchiver ?? type(of: target)
         let uid = objects.count
         let c = try checkedClassIndex(cls)
-        reserveObject()
-        objects.append(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
+        appendObject(ArchiveObject(kind: .object, classIndex: c, valueStart: 0, valueCount: 0))
         uidByObject.set(uid, id.word)
         if original != id { uidByObject.set(uid, original.word) }
         retained.append(target)
