@@ -272,7 +272,7 @@ struct BinaryPlistObjectTable {
         let total = tableOffset + objects.count * offsetSize + 32
         return [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
             guard let base = out.baseAddress else { return }
-            HugePages.advise(UnsafeMutableRawPointer(base), bytes: total)
+            HugePages.advise(out)
             var w = ByteWriter(base: base)
             for b in "bplist00".utf8 { w.put(b) }
             // The offset table is written as the objects are, at its place after them.

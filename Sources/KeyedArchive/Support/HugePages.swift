@@ -37,6 +37,14 @@ enum HugePages {
         #endif
     }
 
+    /// ``advise(_:bytes:)`` for `count` elements at `p`.
+    static func advise<T>(_ p: UnsafeMutablePointer<T>?, count: Int) {
+        advise(UnsafeMutableRawPointer(p), bytes: count &* MemoryLayout<T>.stride)
+    }
+
+    /// ``advise(_:bytes:)`` for a whole buffer.
+    static func advise<T>(_ buffer: UnsafeMutableBufferPointer<T>) { advise(buffer.baseAddress, count: buffer.count) }
+
     /// An empty table with room for `capacity` elements, advised when large.
     static func emptyTable<T>(capacity: Int) -> [T] {
         guard capacity &* MemoryLayout<T>.stride >= minimumBytes else {
@@ -45,7 +53,7 @@ enum HugePages {
             return t
         }
         return [T](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count &* MemoryLayout<T>.stride)
+            advise(buffer)
             initialized = 0
         }
     }
@@ -65,7 +73,7 @@ enum HugePages {
             return
         }
         let grown = [T](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count &* MemoryLayout<T>.stride)
+            advise(buffer)
             initialized = buffer.initialize(fromContentsOf: table)
         }
         table = grown

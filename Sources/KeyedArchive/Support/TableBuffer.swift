@@ -12,7 +12,7 @@ final class TableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
         base = .allocate(capacity: self.capacity)
-        HugePages.advise(UnsafeMutableRawPointer(base), bytes: self.capacity &* MemoryLayout<Element>.stride)
+        HugePages.advise(base, count: self.capacity)
     }
 
     deinit { base.deallocate() }
@@ -45,7 +45,7 @@ final class TableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     private func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, 2 * capacity)
         let p = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        HugePages.advise(UnsafeMutableRawPointer(p), bytes: newCapacity &* MemoryLayout<Element>.stride)
+        HugePages.advise(p, count: newCapacity)
         p.moveInitialize(from: base, count: count)
         base.deallocate()
         base = p

@@ -63,7 +63,7 @@ enum TableScratch {
             return table
         }
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count &* MemoryLayout<T>.stride)
+            HugePages.advise(buffer)
             initialized = count
         }
     }

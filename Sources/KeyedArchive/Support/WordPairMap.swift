@@ -26,7 +26,7 @@ struct WordPairMap {
     /// `count` empty slots.
     private static func emptySlots(_ count: Int) -> [Slot] {
         [Slot](unsafeUninitializedCapacity: count) { buffer, initialized in
-            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count &* MemoryLayout<Slot>.stride)
+            HugePages.advise(buffer)
             buffer.initialize(repeating: Slot(value: 0, a: 0, b: 0))
             initialized = count
         }

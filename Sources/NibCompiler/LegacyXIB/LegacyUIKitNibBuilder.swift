@@ -224,10 +224,11 @@ struct LegacyUIKitNibBuilder: LegacyNibDiagnosing {
         graph.set(r, "UIAccessibileObject", .ref(c))
         for t in archive.objects[cfg].entries {
             guard let k = t.key, k.hasPrefix("IBUI"), t.value != .null else { continue }
+            let key = String(k.dropFirst(2))
             switch t.value {
-            case .int(let n): graph.set(r, String(k.dropFirst(2)), graph.number(n))
-            case .bool(let b): graph.set(r, String(k.dropFirst(2)), graph.boolNumber(b))
-            default: graph.set(r, String(k.dropFirst(2)), try value(t.value))
+            case .int(let n): graph.set(r, key, graph.number(n))
+            case .bool(let b): graph.set(r, key, graph.boolNumber(b))
+            default: graph.set(r, key, try value(t.value))
             }
         }
         return .ref(r)
