@@ -27,6 +27,9 @@ final class ArchiveEncodingState {
     @exclusivity(unchecked) var depth = 0
     /// Type → class index, for archived-object containers.
     @exclusivity(unchecked) var classIndexByType: [ObjectIdentifier: Int] = [:]
+    /// The type of the last ``classIndex(for:)`` and its answer.
+    @exclusivity(unchecked) private var lastClassType: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastClassIndex = 0
     /// The conformances of the types this encode met.
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable()
     let keyNSObjects: Int
@@ -202,7 +205,8 @@ final class ArchiveEncodingState {
     /// The class record for an archived object of `type` (or of the type it forwards its class name to).
     private func classIndex(for type: Any.Type) -> Int {
         let id = ObjectIdentifier(type)
-        if let c = classIndexByType[id] { return c }
+        if id == lastClassType { return lastClassIndex }
+        if let c = classIndexByType[id] { return remember(c, for: id) }
         let type = CodableTypeTraits.classNameType(type)
         let name: String
         var chain: [String]
@@ -221,6 +225,14 @@ final class ArchiveEncodingState {
         if chain.last != "NSObject" { chain.append("NSObject") }
         let c = archiver.classIndex(name: name, chain: chain)
         classIndexByType[id] = c
+        return remember(c, for: id)
+    }
+
+    /// Makes `c` the answer for the next ``classIndex(for:)`` of the same type without a hash lookup
+    /// (an array's members are one type).
+    private func remember(_ c: Int, for id: ObjectIdentifier) -> Int {
+        lastClassType = id
+        lastClassIndex = c
         return c
     }
 

@@ -48,7 +48,7 @@ final class ArchiveValueEncoder: Encoder {
     func keyedBox() -> ArchiveEncodingBox {
         if let box, box.kind == .object || box.kind == .dictionary { return box }
         let asObject = state.options.keyedContainerEncoding == .archivedObjects || state.typeTraits.traits(of: type).classNames != nil
-        let b = state.openBox(asObject && !(type is ArchiveUntyped.Type) ? .object : .dictionary, type: type)
+        let b = state.openBox(asObject && type != ArchiveUntyped.self ? .object : .dictionary, type: type)
         box = b
         result = .ref(b.uid)
         return b
