@@ -87,22 +87,29 @@ final class ArchiveDecodingState {
     /// encoded, so the key after the previous hit (`cursor`) is compared first, without hashing; then
     /// the object's range is scanned from there, wrapping, as the typed coder (and UIKit) does.
     func value(ofObject n: Int, graphKey key: String, cursor: inout Int) -> ArchiveValue? {
-        lookUp(n, key, isUserKey: false, &cursor)
+        lookUp(valueRun(ofObject: n), key, isUserKey: false, &cursor)
     }
 
-    /// ``value(ofObject:graphKey:cursor:)`` for a Codable key, whose graph spelling
-    /// (``KeyedArchiveKeys/graphKey(forUserKey:)``) is worked out only when the next stored key does not answer.
-    func value(ofObject n: Int, userKey key: String, cursor: inout Int) -> ArchiveValue? {
-        lookUp(n, key, isUserKey: true, &cursor)
+    /// ``value(ofObject:graphKey:cursor:)`` for a Codable key in a run from ``valueRun(ofObject:)``, whose
+    /// graph spelling (``KeyedArchiveKeys/graphKey(forUserKey:)``) is worked out only when the next stored
+    /// key does not answer.
+    func value(inRun run: Range<Int>, userKey key: String, cursor: inout Int) -> ArchiveValue? {
+        lookUp(run, key, isUserKey: true, &cursor)
     }
 
-    @inline(__always)
-    private func lookUp(_ n: Int, _ key: String, isUserKey: Bool, _ cursor: inout Int) -> ArchiveValue? {
-        guard n >= 0, n < objects.count else { return nil }
+    /// Object `n`'s keyed values as a range of ``values``: empty for an index or run outside the tables.
+    func valueRun(ofObject n: Int) -> Range<Int> {
+        guard n >= 0, n < objects.count else { return 0 ..< 0 }
         let o = objects[n]
         let count = values.count
         let start = min(max(o.valueStart, 0), count)
-        let end = o.valueCount > 0 && o.valueCount <= count - start ? start + o.valueCount : start
+        return start ..< (o.valueCount > 0 && o.valueCount <= count - start ? start + o.valueCount : start)
+    }
+
+    // `run` lies within `values` (``valueRun(ofObject:)``).
+    @inline(__always)
+    private func lookUp(_ run: Range<Int>, _ key: String, isUserKey: Bool, _ cursor: inout Int) -> ArchiveValue? {
+        let (start, end) = (run.lowerBound, run.upperBound)
         guard start < end else { return nil }
         if cursor < start || cursor >= end { cursor = start }
         let first = values[cursor]

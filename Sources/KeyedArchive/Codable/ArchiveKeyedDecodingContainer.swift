@@ -21,6 +21,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// Points `decoder` at object `n`'s entries: its own keys, or `dictionary`'s; renamed by the key strategy.
     static func prepare(_ decoder: ArchiveValueDecoder, object n: Int, dictionary: ArchiveKeyedTable?) {
         decoder.keyedObject = n
+        decoder.keyedRun = decoder.state.valueRun(ofObject: n)
         switch decoder.state.options.keyDecodingStrategy {
         case .useDefaultKeys:
             decoder.keyedTable = dictionary
@@ -70,7 +71,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     private func raw(_ key: String) -> ArchiveValue? {
         if let table = decoder.keyedTable { return table.map[key] }
-        return decoder.state.value(ofObject: decoder.keyedObject, userKey: key, cursor: &decoder.cursor)
+        return decoder.state.value(inRun: decoder.keyedRun, userKey: key, cursor: &decoder.cursor)
     }
 
     private func require(_ key: Key) throws -> ArchiveValue {

@@ -11,14 +11,16 @@ final class ArchiveValueDecoder: Decoder {
     let value: ArchiveValue
     let parent: ArchiveValueDecoder?
     let component: ArchiveCodingPathComponent?
-    /// The `$classname` the type being decoded declares, then its former names (``KeyedArchiveClassNamed``);
-    /// keyed containers check it.
-    @exclusivity(unchecked) var expectedClassNames: [String]?
+    /// The traits of the type being decoded when it declares a `$classname` (``KeyedArchiveClassNamed``):
+    /// keyed containers check the object's class against its ``CodableTypeTraits/classNames``.
+    @exclusivity(unchecked) var expectedClass: CodableTypeTraits?
     /// Where the keyed container over this value's object found its previous key (see
     /// ``ArchiveDecodingState/value(ofObject:graphKey:cursor:)``).
     @exclusivity(unchecked) var cursor = -1
     /// The object a keyed container over this value reads (-1 before one is asked for).
     @exclusivity(unchecked) var keyedObject = -1
+    /// That object's run of keyed values (``ArchiveDecodingState/valueRun(ofObject:)``), found once.
+    @exclusivity(unchecked) var keyedRun = 0 ..< 0
     /// Its entries as a table, for an `NSDictionary` or renamed keys; nil: the object's own keys.
     @exclusivity(unchecked) var keyedTable: ArchiveKeyedTable?
 
@@ -179,7 +181,7 @@ final class ArchiveValueDecoder: Decoder {
                     ArchiveError(.limitExceeded, "more than \(limit) values decoded", objectIndex: n >= 0 ? n : nil)))
             }
         }
-        if let names = traits.classNames { decoder.expectedClassNames = names }
+        if traits.classNames != nil { decoder.expectedClass = traits }
         state.depth += 1
         if n >= 0 { state.inProgress[n] = true }
         defer {
@@ -218,17 +220,22 @@ final class ArchiveValueDecoder: Decoder {
             throw DecodingError.dataCorrupted(context(nil, "object #\(n) has no class",
                                                       ArchiveError(.corruptArchive, "object without $class", objectIndex: n)))
         }
-        let cls = classes[o.classIndex]
-        if let expected = expectedClassNames, let first = expected.first, !expected.contains(where: { name in
-            cls.name == name || cls.chain.contains(name)
-                || cls.fallbacks.contains { $0 >= 0 && $0 < classes.count && classes[$0].name == name }
-        }) {
-            throw DecodingError.typeMismatch(Self.self, context(nil, "expected an object of class \(first), found \(cls.name) (object #\(n))",
-                ArchiveError(.unexpectedClass, "class \(cls.name) is not \(first)", objectIndex: n)))
+        if let traits = expectedClass, o.classIndex != traits.acceptedClassIndex, let expected = traits.classNames,
+           let first = expected.first {
+            let cls = classes[o.classIndex]
+            guard expected.contains(where: { name in
+                cls.name == name || cls.chain.contains(name)
+                    || cls.fallbacks.contains { $0 >= 0 && $0 < classes.count && classes[$0].name == name }
+            }) else {
+                throw DecodingError.typeMismatch(Self.self, context(nil, "expected an object of class \(first), found \(cls.name) (object #\(n))",
+                    ArchiveError(.unexpectedClass, "class \(cls.name) is not \(first)", objectIndex: n)))
+            }
+            traits.acceptedClassIndex = o.classIndex
         }
-        if let allowed = state.options.allowedClassNames, state.needsAllowance(n), !allowed.contains(cls.name) {
-            throw DecodingError.dataCorrupted(context(nil, "class \(cls.name) (object #\(n)) is not in allowedClassNames",
-                ArchiveError(.secureCodingViolation, "class \(cls.name) is not allowed", objectIndex: n)))
+        if let allowed = state.options.allowedClassNames, state.needsAllowance(n), !allowed.contains(classes[o.classIndex].name) {
+            let name = classes[o.classIndex].name
+            throw DecodingError.dataCorrupted(context(nil, "class \(name) (object #\(n)) is not in allowedClassNames",
+                ArchiveError(.secureCodingViolation, "class \(name) is not allowed", objectIndex: n)))
         }
     }
 

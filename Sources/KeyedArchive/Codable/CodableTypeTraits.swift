@@ -18,6 +18,10 @@ final class CodableTypeTraits {
     let collectionEncodable: (any ArchiveCollectionEncodable.Type)?
     /// Whether instances are objects, archived once per identity.
     let isClass: Bool
+    /// The last class index of this coding call's graph found to carry one of ``classNames`` (-1: none
+    /// yet): a decode of many objects of one class checks its names once. One coding call runs on one
+    /// thread and owns its traits table, so this skips the runtime exclusivity checks.
+    @exclusivity(unchecked) var acceptedClassIndex = -1
 
     init(_ type: Any.Type) {
         scalar = type as? any ArchiveScalarDecodable.Type

@@ -106,6 +106,35 @@ import Testing
         }
     }
 
+    /// Either type, encoded as itself: an array that mixes two archived classes.
+    enum RobotOrPerson: Encodable {
+        case robot(Robot), person(Person)
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .robot(let r): try c.encode(r)
+            case .person(let p): try c.encode(p)
+            }
+        }
+    }
+
+    @Test func everyMemberOfAnArrayHasItsClassChecked() throws {
+        // The first Robot is accepted; the Person after it (another class) must still be refused.
+        let data = try KeyedArchiveEncoder().encode([RobotOrPerson.robot(Robot(name: "R2", age: 40)),
+                                                     .robot(Robot(name: "C3", age: 41)),
+                                                     .person(Person(name: "Ann", age: 30))])
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
+        #expect(Set(graph.classes.map(\.name)).isSuperset(of: ["Robot", "Person"]))
+        #expect(try KeyedArchiveDecoder().decode([Robot].self, from: KeyedArchiveEncoder().encode([Robot(name: "R2", age: 40)])).count == 1)
+        do {
+            _ = try KeyedArchiveDecoder().decode([Robot].self, from: data)
+            Issue.record("a Person decoded as a Robot")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect((context.underlyingError as? ArchiveError)?.code == .unexpectedClass)
+            #expect(context.codingPath.map(\.stringValue) == ["Index 2"])
+        }
+    }
+
     struct RenamedPerson: Codable, Equatable, KeyedArchiveClassNamed {
         static let archivedClassName = "NewApp.Person"
         static let formerArchivedClassNames = ["Person"]
