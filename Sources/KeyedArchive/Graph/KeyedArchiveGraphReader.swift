@@ -299,6 +299,7 @@ struct KeyedArchiveGraphReader {
 
     /// ``convert(_:objectIndex:)`` for an array, set or dict node.
     private mutating func convertContainer(_ node: Int, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue {
+        if let flat = try flatContainer(node, objectIndex: objectIndex) { return flat }
         // The worklist's buffer is kept across calls (moved out and back, never copied): one
         // allocation per read instead of one per inline container.
         var pending = worklist
@@ -331,6 +332,23 @@ struct KeyedArchiveGraphReader {
             }
         }
         return outer
+    }
+
+    /// An array or set none of whose members is a container (`NS.objects` of a keyed archive), its
+    /// members appended straight to ``items``: the same slots the worklist would fill, without it. Nil
+    /// for any other node.
+    private mutating func flatContainer(_ node: Int, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue? {
+        let kind = plist.kind(node)
+        guard kind == .array || kind == .set else { return nil }
+        let members = plist.elements(node)
+        for m in members where isContainer(m) { return nil }
+        guard members.count <= limits.maxObjectCount - items.count else {
+            throw ArchiveError(.limitExceeded, "inline collections expand to more than \(limits.maxObjectCount) members",
+                               objectIndex: objectIndex)
+        }
+        let range = ArchiveRange(start: items.count, count: members.count)
+        for m in members { items.append(scalarValue(plist.nodes[m])) }
+        return kind == .set ? .set(range) : .array(range)
     }
 
     private mutating func memberValue(_ node: Int, _ pending: inout [(node: Int, slots: Int)],

@@ -125,6 +125,37 @@ import Testing
         }
     }
 
+    @Test func flatArraysAndSetsKeepTheirKindAndOrder() throws {
+        // Members with no container take the reader's direct path; the values and slots are the worklist's.
+        let g = try KA.graph([
+            KA.object(2, [("a", .array([.uid(3), .integer(-7), .real(2.5), .uid(0)])), ("s", .set([.bool(false), .uid(3)])),
+                          ("e", .array([]))]),
+            KA.classDict("Holder"),
+            .string("x"),
+        ])
+        guard case .array(let a)? = g.value(ofObject: 1, forKey: "a"), case .set(let s)? = g.value(ofObject: 1, forKey: "s"),
+              case .array(let e)? = g.value(ofObject: 1, forKey: "e") else { Issue.record("wrong kinds"); return }
+        #expect(Array(g.items(.array(a))) == [.ref(3), .int(-7, width: 0), .double(2.5), .nil])
+        #expect(Array(g.items(.set(s))) == [.bool(false), .ref(3)])
+        #expect(e.count == 0)
+        #expect(s.start == a.start + a.count)
+    }
+
+    @Test func aSharedFlatArrayCannotExplodeItemCount() {
+        // One 1,000-member array named by 2,000 objects: 2 M item slots against a 1 M limit.
+        var b = PropertyListBuilder()
+        let flat = b.addArray((0 ..< 1000).map { b.addInteger(Int64($0)) })
+        let cls = b.addDict(keys: [b.addString("$classname")], values: [b.addString("X")])
+        let objs = (0 ..< 2000).map { _ in b.addDict(keys: [b.addString("$class"), b.addString("NS.objects")], values: [b.addUID(1), flat]) }
+        let objects = b.addArray([b.addString("$null"), cls] + objs)
+        let top = b.addDict(keys: [b.addString("root")], values: [b.addUID(2)])
+        let root = b.addDict(keys: [b.addString("$archiver"), b.addString("$objects"), b.addString("$top"), b.addString("$version")],
+                             values: [b.addString("NSKeyedArchiver"), objects, top, b.addInteger(Int64(100000))])
+        #expect(throws: ArchiveError(.limitExceeded, "")) {
+            try ArchiveGraph(keyedArchive: b.build(root: root), limits: DecodingLimits(maxObjectCount: 1 << 20))
+        }
+    }
+
     @Test func graphToPlistRoundTripsStructure() throws {
         let objects: [PlistValue] = [
             KA.object(2, [("name", .uid(3)), ("$$weird", .integer(-5)), ("$0", .real32(1.5)), ("list", .array([.uid(3), .uid(0)]))]),
