@@ -35,6 +35,8 @@ final class ArchiveDecodingState {
         var object: Int
         var type: ObjectIdentifier
     }
+    /// Object index → the text of a shared plain string entry longer than a `String` holds inline.
+    @exclusivity(unchecked) var sharedStrings: [Int: String] = [:]
     /// Object index → how many references point at it (saturating at 2: "more than once").
     let referenced: [UInt8]
     /// Referenced values decoded through `init(from:)` so far, at every use not served from ``shared``;
@@ -54,6 +56,16 @@ final class ArchiveDecodingState {
 
     /// The text of an inline string value (``ArchiveGraph/string(_:)``).
     func string(_ v: ArchiveValue) -> String? { ArchiveGraph.string(v, in: storage) }
+
+    /// The text of `v`, the value of plain entry `n`: made once when the entry is shared and too long to
+    /// be stored inline in a `String`, so that its uses share one buffer, as they share one NSString in Cocoa.
+    func string(_ v: ArchiveValue, ofPlainEntry n: Int) -> String? {
+        guard case .string(let r, _) = v, r.count > 15, isShared(n) else { return string(v) }
+        if let s = sharedStrings[n] { return s }
+        let s = string(v)
+        sharedStrings[n] = s
+        return s
+    }
 
     init(graph: ArchiveGraph, decoder: KeyedArchiveDecoder) {
         self.graph = graph

@@ -57,7 +57,10 @@ extension ArchiveDecodingState {
         out.reserveCapacity(members.count)
         for v in members {
             let p = resolvedScalar(v)
-            guard case .string = p, let s = string(p) else { return nil }
+            guard case .string = p else { return nil }
+            let s: String?
+            if case .ref(let n) = v { s = string(p, ofPlainEntry: n) } else { s = string(p) }
+            guard let s else { return nil }
             out.append(s)
         }
         return out

@@ -113,7 +113,7 @@ extension ArchiveValueDecoder {
 
     func string(_ v: ArchiveValue, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> String {
         if case .string = v, let s = state.string(v) { return s }
-        if let p = plainEntry(v), case .string = p, let s = state.string(p) { return s }
+        if let p = plainEntry(v), case .string = p, case .ref(let n) = v, let s = state.string(p, ofPlainEntry: n) { return s }
         return try leaf(v, String.self, c())
     }
 

@@ -135,6 +135,29 @@ import Testing
         }
     }
 
+    struct Labels: Codable, Equatable {
+        var first: String
+        var second: String
+        var list: [String]
+    }
+
+    @Test func aSharedLongStringDecodesIntoOneBuffer() throws {
+        // The archive holds the string once; its four uses decode to one String storage, as Cocoa gives
+        // one NSString. A short string lives inside the String value itself, so it has nothing to share.
+        let long = "a label longer than fifteen bytes"
+        let data = try KeyedArchiveEncoder().encode(Labels(first: long, second: long, list: [long, "short", long]))
+        let back = try KeyedArchiveDecoder().decode(Labels.self, from: data)
+        #expect(back == Labels(first: long, second: long, list: [long, "short", long]))
+        func storage(_ s: String) -> UnsafeRawPointer? {
+            var s = s
+            return s.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        let first = try #require(storage(back.first))
+        #expect(storage(back.second) == first)
+        #expect(storage(back.list[0]) == first)
+        #expect(storage(back.list[2]) == first)
+    }
+
     struct RenamedPerson: Codable, Equatable, KeyedArchiveClassNamed {
         static let archivedClassName = "NewApp.Person"
         static let formerArchivedClassNames = ["Person"]
