@@ -105,6 +105,22 @@ final class ProbeRecord: NSObject, NSCoding {
     }
 }
 
+/// Geometry as Cocoa archives it: rects, points and sizes under keys as strings (`encode(_:forKey:)` of a
+/// `CGRect`), and in an array as `NSValue`s, with a range among them.
+final class ProbeShape: NSObject, NSCoding {
+    override init() {}
+    init?(coder: NSCoder) {}
+
+    func encode(with coder: NSCoder) {
+        coder.encode(CGRect(x: 1, y: 2.5, width: 30, height: 40), forKey: "frame")
+        coder.encode(CGPoint(x: -3, y: 4), forKey: "anchor")
+        coder.encode(CGSize(width: 5, height: 6), forKey: "size")
+        coder.encode([NSValue(rect: CGRect(x: 0, y: 0, width: 10, height: 20)), NSValue(point: CGPoint(x: 7, y: 8)),
+                      NSValue(size: CGSize(width: 9, height: 10))] as NSArray, forKey: "values")
+        coder.encode(NSValue(range: NSRange(location: 3, length: 4)), forKey: "range")
+    }
+}
+
 enum KeyedProbeCases {
     /// The fixed cases `keyed-write` archives. The tests hold the matching expectations.
     static func all() -> [(String, Any)] {
@@ -123,6 +139,7 @@ enum KeyedProbeCases {
             ("uuid", NSUUID(uuidString: "0AD863BA-7584-40CF-8896-BD87B3280C34") ?? NSUUID()),
             ("null", NSNull()),
             ("people", ann),
+            ("shape", ProbeShape()),
             ("record", ProbeRecord(title: "parent", count: -7, ratio: 2.5, flag: true, when: Date(timeIntervalSinceReferenceDate: 1000.25),
                                    blob: Data([9, 8, 7]), tags: ["a", "b"], note: nil, scores: ["x": 1, "y": 2],
                                    children: [ProbeRecord(title: "kid", count: 1, ratio: -0.5, flag: false,

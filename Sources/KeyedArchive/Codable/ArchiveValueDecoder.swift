@@ -23,6 +23,8 @@ final class ArchiveValueDecoder: Decoder {
     @exclusivity(unchecked) var keyedRun = 0 ..< 0
     /// Its entries as a table, for an `NSDictionary` or renamed keys; nil: the object's own keys.
     @exclusivity(unchecked) var keyedTable: ArchiveKeyedTable?
+    /// Set for half of a rect (``ArchiveRectDecodingContainer``): the pair this decoder reads, not `value`.
+    @exclusivity(unchecked) var geometry: ArchiveGeometry?
 
     init(state: ArchiveDecodingState, value: ArchiveValue, parent: ArchiveValueDecoder?, component: ArchiveCodingPathComponent?) {
         self.state = state
@@ -62,6 +64,8 @@ final class ArchiveValueDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        // A point, size, rect or range as Cocoa archives it reads as the Swift types' unkeyed shapes.
+        if let g = try archivedGeometry() { return geometryContainer(g) }
         let (n, members) = try unkeyedMembers()
         return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
     }

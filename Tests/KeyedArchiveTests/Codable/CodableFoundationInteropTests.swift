@@ -53,6 +53,33 @@ import Testing
         let bob = Person(name: "Bob", age: 41, friends: [])
         #expect(ann == Person(name: "Ann", age: 30, friends: [bob, bob]))
 
+        // Geometry: strings under keys, NSValues in an array, a range; into the Swift types' own conformances.
+        struct Shape: Decodable, Equatable {
+            var frame: CGRect
+            var anchor: CGPoint
+            var size: CGSize
+            var values: [Geometry]
+            var range: NSRange
+        }
+        enum Geometry: Decodable, Equatable {
+            case rect(CGRect), point(CGPoint)
+            init(from decoder: any Decoder) throws {
+                // A rect's unkeyed container holds two pairs; a point's or size's two numbers.
+                var probe = try decoder.unkeyedContainer()
+                if (try? probe.decode(Double.self)) != nil {
+                    self = .point(try CGPoint(from: decoder))
+                } else {
+                    self = .rect(try CGRect(from: decoder))
+                }
+            }
+        }
+        let shape = try d.decode(Shape.self, from: data("shape"))
+        #expect(shape == Shape(frame: CGRect(x: 1, y: 2.5, width: 30, height: 40), anchor: CGPoint(x: -3, y: 4),
+                               size: CGSize(width: 5, height: 6),
+                               values: [.rect(CGRect(x: 0, y: 0, width: 10, height: 20)), .point(CGPoint(x: 7, y: 8)),
+                                        .point(CGPoint(x: 9, y: 10))],
+                               range: NSRange(location: 3, length: 4)))
+
         // Foundation's value shapes into plain Swift values.
         #expect(try d.decode(String.self, from: data("string")) == "héllo, wörld")
         #expect(try d.decode(String.self, from: data("mutable-string")) == "mutable")

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import KeyedArchive
+
+/// Geometry as Cocoa archives it (strings under keys, `NSValue`s elsewhere) decoded through the unkeyed
+/// containers that `CGPoint`, `CGSize`, `CGRect` and `NSRange` read themselves from.
+@Suite struct CodableGeometryTests {
+    /// What an AppKit object archives with `encodeRect:forKey:` and friends, in Apple's string forms.
+    final class Frames: KeyedCoding {
+        var frame = "{{1, 2.5}, {30, 40}}"
+        init() {}
+        func encode(with a: KeyedArchiver) throws(ArchiveError) {
+            try a.encode(frame, forKey: "frame")
+            try a.encode("{-3, 4}", forKey: "anchor")
+            try a.encode("{5e1, .5}", forKey: "size")
+            try a.encode([ArchivedGeometry.rect(x: 0, y: 0, width: 10, height: 20), .size(width: 9, height: 10)], forKey: "values")
+            try a.encode(ArchivedGeometry.range(location: 3, length: 4), forKey: "range")
+            try a.encode("{1, 2, 3, 4}", forKey: "insets")
+            try a.encode("not geometry", forKey: "text")
+            try a.encode(ArchivedGeometry.cArray(objCType: "[2i]", elements: [1, 2]), forKey: "array")
+        }
+        func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
+    }
+
+    struct Shape: Decodable, Equatable {
+        var frame: CGRect
+        var anchor: CGPoint
+        var size: CGSize
+        var values: [Rect]
+        var range: NSRange
+    }
+
+    /// A rect, or a size read as a rect with a zero origin: `values` holds both.
+    struct Rect: Decodable, Equatable {
+        var rect: CGRect
+        init(_ rect: CGRect) { self.rect = rect }
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            if c.count == 2, let w = try? c.decode(Double.self) {
+                rect = CGRect(x: 0, y: 0, width: w, height: try c.decode(Double.self))
+            } else {
+                rect = try CGRect(from: decoder)
+            }
+        }
+    }
+
+    @Test func stringsAndValuesDecodeAsTheSwiftGeometryTypes() throws {
+        let data = try KeyedArchiver.archivedData(withRootObject: Frames())
+        let shape = try KeyedArchiveDecoder().decode(Shape.self, from: data)
+        #expect(shape == Shape(frame: CGRect(x: 1, y: 2.5, width: 30, height: 40), anchor: CGPoint(x: -3, y: 4),
+                               size: CGSize(width: 50, height: 0.5),
+                               values: [Rect(CGRect(x: 0, y: 0, width: 10, height: 20)), Rect(CGRect(x: 0, y: 0, width: 9, height: 10))],
+                               range: NSRange(location: 3, length: 4)))
+    }
+
+    @Test func edgeInsetsAndFlatNumbersReadInOrder() throws {
+        struct Insets: Decodable, Equatable {
+            var insets: [Double]
+            enum CodingKeys: CodingKey { case insets }
+            init(from decoder: any Decoder) throws {
+                var c = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .insets)
+                insets = []
+                while !c.isAtEnd { insets.append(try c.decode(Double.self)) }
+            }
+        }
+        let data = try KeyedArchiver.archivedData(withRootObject: Frames())
+        #expect(try KeyedArchiveDecoder().decode(Insets.self, from: data).insets == [1, 2, 3, 4])
+    }
+
+    @Test func whatIsNotGeometryFailsAsBefore() throws {
+        let data = try KeyedArchiver.archivedData(withRootObject: Frames())
+        struct Text: Decodable { var text: CGPoint }
+        struct CArray: Decodable { var array: CGPoint }
+        struct Frame: Decodable { var frame: String }
+        // A string that is not a geometry string is not an unkeyed container.
+        #expect(throws: DecodingError.self) { try KeyedArchiveDecoder().decode(Text.self, from: data) }
+        // An NSValue holding a C array is not geometry.
+        #expect(throws: DecodingError.self) { try KeyedArchiveDecoder().decode(CArray.self, from: data) }
+        // And a geometry string is still a string to whoever reads one.
+        #expect(try KeyedArchiveDecoder().decode(Frame.self, from: data).frame == "{{1, 2.5}, {30, 40}}")
+    }
+
+    @Test func aRectsMembersArePairsNotNumbers() throws {
+        struct Flat: Decodable {
+            var frame: [Double]
+            enum CodingKeys: CodingKey { case frame }
+            init(from decoder: any Decoder) throws {
+                var c = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .frame)
+                frame = [try c.decode(Double.self)]
+            }
+        }
+        let data = try KeyedArchiver.archivedData(withRootObject: Frames())
+        do {
+            _ = try KeyedArchiveDecoder().decode(Flat.self, from: data)
+            Issue.record("a rect's member decoded as a number")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["frame", "Index 0"])
+            #expect((context.underlyingError as? ArchiveError)?.code == .typeMismatch)
+        }
+        // Past its two halves, a rect has nothing more.
+        struct Three: Decodable {
+            enum CodingKeys: CodingKey { case frame }
+            init(from decoder: any Decoder) throws {
+                var c = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .frame)
+                _ = try c.decode(CGPoint.self)
+                _ = try c.decode(CGSize.self)
+                #expect(c.isAtEnd)
+                _ = try c.decode(CGSize.self)
+            }
+        }
+        #expect(throws: DecodingError.self) { try KeyedArchiveDecoder().decode(Three.self, from: data) }
+    }
+}
