@@ -108,16 +108,42 @@ final class ProbeRecord: NSObject, NSCoding {
 /// Geometry as Cocoa archives it: rects, points and sizes under keys as strings (`encode(_:forKey:)` of a
 /// `CGRect`), and in an array as `NSValue`s, with a range among them.
 final class ProbeShape: NSObject, NSCoding {
+    var frame = CGRect(x: 1, y: 2.5, width: 30, height: 40)
+    var anchor = CGPoint(x: -3, y: 4)
+    var size = CGSize(width: 5, height: 6)
+    var values: [NSValue] = [NSValue(rect: CGRect(x: 0, y: 0, width: 10, height: 20)), NSValue(point: CGPoint(x: 7, y: 8)),
+                             NSValue(size: CGSize(width: 9, height: 10))]
+    var range = NSRange(location: 3, length: 4)
+
     override init() {}
-    init?(coder: NSCoder) {}
+
+    init?(coder: NSCoder) {
+        frame = coder.decodeRect(forKey: "frame")
+        anchor = coder.decodePoint(forKey: "anchor")
+        size = coder.decodeSize(forKey: "size")
+        values = coder.decodeObject(forKey: "values") as? [NSValue] ?? []
+        range = (coder.decodeObject(forKey: "range") as? NSValue)?.rangeValue ?? NSRange(location: -1, length: -1)
+    }
 
     func encode(with coder: NSCoder) {
-        coder.encode(CGRect(x: 1, y: 2.5, width: 30, height: 40), forKey: "frame")
-        coder.encode(CGPoint(x: -3, y: 4), forKey: "anchor")
-        coder.encode(CGSize(width: 5, height: 6), forKey: "size")
-        coder.encode([NSValue(rect: CGRect(x: 0, y: 0, width: 10, height: 20)), NSValue(point: CGPoint(x: 7, y: 8)),
-                      NSValue(size: CGSize(width: 9, height: 10))] as NSArray, forKey: "values")
-        coder.encode(NSValue(range: NSRange(location: 3, length: 4)), forKey: "range")
+        coder.encode(frame, forKey: "frame")
+        coder.encode(anchor, forKey: "anchor")
+        coder.encode(size, forKey: "size")
+        coder.encode(values as NSArray, forKey: "values")
+        coder.encode(NSValue(range: range), forKey: "range")
+    }
+
+    /// `Shape(frame,anchor,size,[values],range)` in Apple's string forms.
+    var rendering: String {
+        let members = values.map { v -> String in
+            switch String(cString: v.objCType) {
+            case let t where t.hasPrefix("{CGRect") || t.hasPrefix("{_NSRect"): return NSStringFromRect(v.rectValue)
+            case let t where t.hasPrefix("{CGPoint") || t.hasPrefix("{_NSPoint"): return "p" + NSStringFromPoint(v.pointValue)
+            default: return "s" + NSStringFromSize(v.sizeValue)
+            }
+        }
+        return "Shape(" + [NSStringFromRect(frame), NSStringFromPoint(anchor), NSStringFromSize(size), "[" + members.joined(separator: ",") + "]",
+                           NSStringFromRange(range)].joined(separator: ",") + ")"
     }
 }
 
@@ -155,6 +181,8 @@ enum KeyedCanonical {
         switch x {
         case let p as ProbePerson:
             return "Person(" + render(p.name as NSString) + "," + String(p.age) + "," + render(p.friends as NSArray) + ")"
+        case let s as ProbeShape:
+            return s.rendering
         case let r as ProbeRecord:
             return "Record(" + [render(r.title as NSString), String(r.count), "r\(r.ratio)", r.flag ? "true" : "false",
                                 render(r.when), render(r.blob), render(r.tags as NSArray), r.note.map { render($0 as NSString) } ?? "nil",

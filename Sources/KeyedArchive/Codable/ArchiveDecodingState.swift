@@ -50,7 +50,7 @@ final class ArchiveDecodingState {
     /// Class index → whether its objects are Foundation values or collections (nil: not looked at yet).
     var foundationClass: [Bool?]
     /// The conformances of the types this decode met.
-    @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable()
+    @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: false)
 
     func traits(of type: Any.Type) -> CodableTypeTraits { typeTraits.traits(of: type) }
 

@@ -31,7 +31,7 @@ final class ArchiveEncodingState {
     @exclusivity(unchecked) private var lastClassType: ObjectIdentifier?
     @exclusivity(unchecked) private var lastClassIndex = 0
     /// The conformances of the types this encode met.
-    @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable()
+    @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: true)
     let keyNSObjects: Int
     let keyNSKeys: Int
 
@@ -48,9 +48,11 @@ final class ArchiveEncodingState {
     /// Encodes `value` reached from `parent` through `component`; returns a raw value: an inline scalar,
     /// `.nil`, or a reference. ``reference(_:)`` turns it into what a collection or `$top` holds.
     /// `component` is made only for an encoder or an error: scalars never need it.
-    func encodeValue<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: @autoclosure () -> ArchiveCodingPathComponent?) throws -> ArchiveValue {
+    func encodeValue<T: Encodable>(_ value: T, parent: ArchiveValueEncoder?, component: @autoclosure () -> ArchiveCodingPathComponent?,
+                                   underKey: Bool = false) throws -> ArchiveValue {
         let traits = typeTraits.traits(of: T.self)
         if let s = traits.scalarEncodable { return try s.archiveScalar(of: value, self) }
+        if let g = traits.geometry, let geometry = g.geometry(of: value) { return try encodeGeometry(geometry, underKey: underKey) }
         if traits.isClass {
             return try keepingIdentity(value, parent, component()) { try encodeThroughEncoder(value, traits, parent: parent, component: $0) }
         }
@@ -123,6 +125,17 @@ final class ArchiveEncodingState {
         }
         flush(from: mark)
         return encoder.result ?? .nil
+    }
+
+    /// Geometry as Cocoa archives it: under an archived object's key, a point, size or rect as its
+    /// string (`encodeRect:forKey:`); anywhere else, and a range anywhere, an `NSValue`.
+    private func encodeGeometry(_ g: ArchivedGeometry, underKey: Bool) throws -> ArchiveValue {
+        if underKey, let text = ArchiveGeometryType.keyedString(g) { return archiver.encodePlainString(text) }
+        do {
+            return try g.encodeArchived(to: archiver)
+        } catch {
+            throw EncodingError.invalidValue(g, .init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        }
     }
 
     /// What a collection member, a dictionary-container value or `$top` holds: scalars become shared

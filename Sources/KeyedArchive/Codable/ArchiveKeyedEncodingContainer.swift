@@ -35,7 +35,8 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(KeyedArchiver.unsignedValue(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let raw = try encoder.encodeNested(value, .codingKey(key))
+        // Under an archived object's key, geometry is a string (see ``ArchiveGeometryType``).
+        let raw = try encoder.state.encodeValue(value, parent: encoder, component: .codingKey(key), underKey: box.kind == .object)
         // An object slot holds a reference: a scalar wrapped by another type is stored as it would be alone.
         try put(raw, key)
     }

@@ -18,12 +18,15 @@ final class CodableTypeTraits {
     let collectionEncodable: (any ArchiveCollectionEncodable.Type)?
     /// Whether instances are objects, archived once per identity.
     let isClass: Bool
+    /// The Foundation geometry type the type is (`CGRect`, …), which Cocoa archives in its own shapes;
+    /// looked for (by name) only for encoding, and only among types with no other shortcut.
+    let geometry: ArchiveGeometryType?
     /// The last class index of this coding call's graph found to carry one of ``classNames`` (-1: none
     /// yet): a decode of many objects of one class checks its names once. One coding call runs on one
     /// thread and owns its traits table, so this skips the runtime exclusivity checks.
     @exclusivity(unchecked) var acceptedClassIndex = -1
 
-    init(_ type: Any.Type) {
+    init(_ type: Any.Type, encoding: Bool) {
         scalar = type as? any ArchiveScalarDecodable.Type
         array = scalar == nil ? type as? any ArchiveArrayDecodable.Type : nil
         scalarArray = type == [Int].self ? .ints : type == [String].self ? .strings : type == [Double].self ? .doubles : .none
@@ -35,22 +38,27 @@ final class CodableTypeTraits {
         scalarEncodable = type as? any ArchiveScalarEncodable.Type
         collectionEncodable = type as? any ArchiveCollectionEncodable.Type
         isClass = type is AnyClass
+        geometry = encoding && scalarEncodable == nil && collectionEncodable == nil && !isClass ? ArchiveGeometryType(type) : nil
     }
 }
 
 /// The traits of the types one decode or encode met. A decode meets a handful of types, so a linear scan over
 /// their identifiers beats hashing; past ``maxScanned`` types the rest go to a dictionary.
 struct CodableTypeTraitsTable {
+    /// Whether the table serves an encode (``CodableTypeTraits/geometry`` is looked for).
+    let encoding: Bool
     private var types: [ObjectIdentifier] = []
     private var traits: [CodableTypeTraits] = []
     private var overflow: [ObjectIdentifier: CodableTypeTraits] = [:]
     static let maxScanned = 32
 
+    init(encoding: Bool) { self.encoding = encoding }
+
     mutating func traits(of type: Any.Type) -> CodableTypeTraits {
         let id = ObjectIdentifier(type)
         for i in types.indices where types[i] == id { return traits[i] }
         if let t = overflow[id] { return t }
-        let t = CodableTypeTraits(type)
+        let t = CodableTypeTraits(type, encoding: encoding)
         if types.count < Self.maxScanned {
             types.append(id)
             traits.append(t)

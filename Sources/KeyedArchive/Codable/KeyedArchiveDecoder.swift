@@ -16,6 +16,8 @@ import Foundation
 /// - Values coerce as Foundation's shapes do: `NSNumber` to every integer and floating type (a value
 ///   that does not fit is an error, never truncated), `NSString` to `String`, `NSData` to `Data`,
 ///   `NSDate` to `Date`, `NSURL` to `URL`, `NSUUID` to `UUID`, `$null` and `NSNull` to `nil`.
+/// - An unkeyed container over a geometry string (`"{{x, y}, {w, h}}"`) or an `NSValue` of a point, size,
+///   rect or range gives its numbers as `CGPoint`, `CGSize`, `CGRect` and `NSRange` decode them.
 /// - An object referenced more than once is decoded once per type: a class type decodes as one shared
 ///   instance, and a small archive that shares one value a million times costs one decode, not a
 ///   million. A reference cycle, which a `Decodable` value cannot hold, is a

@@ -18,6 +18,8 @@ import Foundation
 /// - `String`, `Data`, `Date`, `URL`, `UUID`, arrays, sets and dictionaries are written in Foundation's own
 ///   archived shapes (`NSString`, `NSData`, `NSDate`, `NSURL`, `NSUUID`, `NSArray`, `NSSet`,
 ///   `NSDictionary`), so an `NSCoding` class with the same keys decodes them.
+/// - `CGPoint`, `CGSize` and `CGRect` under an archived object's key are Apple's strings (what
+///   `encodeRect:forKey:` stores); elsewhere, and `NSRange` everywhere, they are `NSValue`s.
 /// - A nil optional (`encodeIfPresent`, as synthesized conformances write them) is stored as `$null` in an
 ///   archived object, as `encodeObject:nil forKey:` stores it, and left out of an `NSDictionary`.
 /// - A class instance encoded twice is archived once and referenced twice. A reference cycle through

@@ -130,6 +130,50 @@ import Testing
         }
     }
 
+    /// Mirrors `FoundationProbe.ProbeShape`: geometry under keys, in an array, and a range.
+    struct Shape: Encodable, KeyedArchiveClassNamed {
+        static let archivedClassName = "FoundationProbe.ProbeShape"
+        var frame = CGRect(x: 1, y: 2.5, width: 30, height: 40)
+        var anchor = CGPoint(x: -3, y: 4)
+        var size = CGSize(width: 5, height: 6)
+        var values: [Geometry] = [.rect(CGRect(x: 0, y: 0, width: 10, height: 20)), .point(CGPoint(x: 7, y: 8)), .size(CGSize(width: 9, height: 10))]
+        var range = NSRange(location: 3, length: 4)
+
+        /// One `NSValue` of an array: each case encodes its payload as itself.
+        enum Geometry: Encodable {
+            case rect(CGRect), point(CGPoint), size(CGSize)
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.singleValueContainer()
+                switch self {
+                case .rect(let r): try c.encode(r)
+                case .point(let p): try c.encode(p)
+                case .size(let s): try c.encode(s)
+                }
+            }
+        }
+    }
+
+    @Test func foundationReadsOurGeometryAsItReadsItsOwn() throws {
+        // Rects, points and sizes under keys as strings (decodeRect(forKey:) reads them), NSValues in the
+        // array and for the range: Foundation decodes our archive into the same object as its own.
+        guard let probe = FoundationInteropTests.probe() else { return }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("codable-shape-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        guard case .output = PlistCrossCheck.run(probe, ["keyed-write", dir.path]) else { Issue.record("keyed-write failed"); return }
+        let theirs = try FoundationInteropTests.describe(Array(Data(contentsOf: dir.appendingPathComponent("shape.archive"))))
+        guard case .output(let expected) = theirs else { Issue.record("Foundation could not describe its own archive: \(theirs)"); return }
+        #expect(expected.hasPrefix("Shape("))
+        for format in [PropertyList.Format.binary, .xml] {
+            var e = KeyedArchiveEncoder()
+            e.outputFormat = format
+            switch try FoundationInteropTests.describe(e.encodedBytes(Shape())) {
+            case .output(let text): #expect(text == expected, "\(format)")
+            case let other: Issue.record("Foundation could not decode our \(format) archive: \(other)")
+            }
+        }
+    }
+
     /// The probe's `Person`, coded with a configuration: its age is stored in `factor`s.
     struct ConfiguredPerson: EncodableWithConfiguration, DecodableWithConfiguration, KeyedArchiveClassNamed {
         static let archivedClassName = "FoundationProbe.ProbePerson"

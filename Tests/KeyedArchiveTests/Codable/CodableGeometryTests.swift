@@ -110,4 +110,52 @@ import Testing
         }
         #expect(throws: DecodingError.self) { try KeyedArchiveDecoder().decode(Three.self, from: data) }
     }
+
+    // MARK: Encoding
+
+    struct Layout: Codable, Equatable {
+        var frame = CGRect(x: 1, y: 2.5, width: 30, height: 40)
+        var anchor = CGPoint(x: -3, y: 4)
+        var size = CGSize(width: 5, height: 6)
+        var rects = [CGRect(x: 0, y: 0, width: 10, height: 20)]
+        var named = ["tip": CGPoint(x: 7, y: 8)]
+        var range = NSRange(location: 3, length: 4)
+        var maybe: CGSize? = nil
+    }
+
+    @Test func geometryIsWrittenInCocoasShapesAndReadBack() throws {
+        let data = try KeyedArchiveEncoder().encode(Layout())
+        #expect(try KeyedArchiveDecoder().decode(Layout.self, from: data) == Layout())
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
+        let root = try #require(graph.objects.indices.first { graph.className(ofObject: $0)?.hasSuffix("Layout") == true })
+        func text(_ key: String) -> String? {
+            guard case .ref(let n)? = graph.value(ofObject: root, forKey: key), case .plain = graph.objects[n].kind else { return nil }
+            return graph.string(graph.objects[n].plainValue)
+        }
+        // Under keys, Apple's strings (encodeRect:forKey:); a range has none and is an NSValue.
+        #expect(text("frame") == "{{1, 2.5}, {30, 40}}")
+        #expect(text("anchor") == "{-3, 4}")
+        #expect(text("size") == "{5, 6}")
+        guard case .ref(let range)? = graph.value(ofObject: root, forKey: "range") else { Issue.record("no range"); return }
+        #expect(graph.className(ofObject: range) == "NSValue")
+        // In collections, NSValues.
+        let values = graph.objects.indices.filter { graph.className(ofObject: $0) == "NSValue" }
+        // The rect in the array, the point in the dictionary, the range: NS.special 3, 1 and 4.
+        let specials = values.compactMap { n -> Int64? in
+            guard case .int(let s, _)? = graph.value(ofObject: n, forKey: "NS.special") else { return nil }
+            return s
+        }
+        #expect(specials.sorted() == [1, 3, 4])
+    }
+
+    @Test func aTypeThatIsOnlyNamedLikeGeometryEncodesAsItself() throws {
+        struct CGRect: Codable, Equatable { var x = 1.0 }
+        struct Holder: Codable, Equatable { var frame = CGRect() }
+        let data = try KeyedArchiveEncoder().encode(Holder())
+        #expect(try KeyedArchiveDecoder().decode(Holder.self, from: data) == Holder())
+        let graph = try ArchiveGraph(keyedArchiveBytes: [UInt8](data))
+        #expect(!graph.objects.indices.contains { graph.className(ofObject: $0) == "NSValue" })
+        #expect(ArchiveGeometryType(CGRect.self) == nil)
+        #expect(ArchiveGeometryType(Foundation.CGRect.self) == .rect)
+    }
 }
