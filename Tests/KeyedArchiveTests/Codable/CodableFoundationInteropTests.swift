@@ -40,12 +40,8 @@ import Testing
     // MARK: Foundation → us
 
     @Test func foundationArchivesOfNSCodingClassesDecodeIntoStructs() throws {
-        guard let probe = FoundationInteropTests.probe() else { return }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("codable-probe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        guard case .output = PlistCrossCheck.run(probe, ["keyed-write", dir.path]) else { Issue.record("keyed-write failed"); return }
-        func data(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name + ".archive")) }
+        guard let archives = try FoundationInteropTests.foundationArchives() else { return }
+        func data(_ name: String) throws -> Data { try FoundationInteropTests.archive(name, in: archives) }
         let d = KeyedArchiveDecoder()
 
         #expect(try d.decode(Record.self, from: data("record")) == Self.record)
@@ -54,31 +50,11 @@ import Testing
         #expect(ann == Person(name: "Ann", age: 30, friends: [bob, bob]))
 
         // Geometry: strings under keys, NSValues in an array, a range; into the Swift types' own conformances.
-        struct Shape: Decodable, Equatable {
-            var frame: CGRect
-            var anchor: CGPoint
-            var size: CGSize
-            var values: [Geometry]
-            var range: NSRange
-        }
-        enum Geometry: Decodable, Equatable {
-            case rect(CGRect), point(CGPoint)
-            init(from decoder: any Decoder) throws {
-                // A rect's unkeyed container holds two pairs; a point's or size's two numbers.
-                var probe = try decoder.unkeyedContainer()
-                if (try? probe.decode(Double.self)) != nil {
-                    self = .point(try CGPoint(from: decoder))
-                } else {
-                    self = .rect(try CGRect(from: decoder))
-                }
-            }
-        }
-        let shape = try d.decode(Shape.self, from: data("shape"))
-        #expect(shape == Shape(frame: CGRect(x: 1, y: 2.5, width: 30, height: 40), anchor: CGPoint(x: -3, y: 4),
-                               size: CGSize(width: 5, height: 6),
-                               values: [.rect(CGRect(x: 0, y: 0, width: 10, height: 20)), .point(CGPoint(x: 7, y: 8)),
-                                        .point(CGPoint(x: 9, y: 10))],
-                               range: NSRange(location: 3, length: 4)))
+        let shape = try d.decode(CodableGeometryTests.Shape.self, from: data("shape"))
+        #expect(shape == CodableGeometryTests.Shape(frame: CGRect(x: 1, y: 2.5, width: 30, height: 40), anchor: CGPoint(x: -3, y: 4),
+                                                    size: CGSize(width: 5, height: 6),
+                                                    values: [.rect(CGRect(x: 0, y: 0, width: 10, height: 20)), .pair(7, 8), .pair(9, 10)],
+                                                    range: NSRange(location: 3, length: 4)))
 
         // Foundation's value shapes into plain Swift values.
         #expect(try d.decode(String.self, from: data("string")) == "héllo, wörld")
@@ -156,12 +132,8 @@ import Testing
     @Test func foundationReadsOurGeometryAsItReadsItsOwn() throws {
         // Rects, points and sizes under keys as strings (decodeRect(forKey:) reads them), NSValues in the
         // array and for the range: Foundation decodes our archive into the same object as its own.
-        guard let probe = FoundationInteropTests.probe() else { return }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("codable-shape-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        guard case .output = PlistCrossCheck.run(probe, ["keyed-write", dir.path]) else { Issue.record("keyed-write failed"); return }
-        let theirs = try FoundationInteropTests.describe(Array(Data(contentsOf: dir.appendingPathComponent("shape.archive"))))
+        guard let archives = try FoundationInteropTests.foundationArchives() else { return }
+        let theirs = try FoundationInteropTests.describe(Array(FoundationInteropTests.archive("shape", in: archives)))
         guard case .output(let expected) = theirs else { Issue.record("Foundation could not describe its own archive: \(theirs)"); return }
         #expect(expected.hasPrefix("Shape("))
         for format in [PropertyList.Format.binary, .xml] {

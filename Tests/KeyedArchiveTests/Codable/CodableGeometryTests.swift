@@ -22,24 +22,25 @@ import Testing
         func decode(with u: KeyedUnarchiver) throws(ArchiveError) {}
     }
 
+    /// Mirrors ``Frames`` and FoundationProbe's `ProbeShape`: geometry under keys, in an array, a range.
     struct Shape: Decodable, Equatable {
         var frame: CGRect
         var anchor: CGPoint
         var size: CGSize
-        var values: [Rect]
+        var values: [Geometry]
         var range: NSRange
     }
 
-    /// A rect, or a size read as a rect with a zero origin: `values` holds both.
-    struct Rect: Decodable, Equatable {
-        var rect: CGRect
-        init(_ rect: CGRect) { self.rect = rect }
+    /// An array's `NSValue`: a rect, or a point or size (two numbers: the `NSValue` says which, Codable
+    /// cannot).
+    enum Geometry: Decodable, Equatable {
+        case rect(CGRect), pair(Double, Double)
         init(from decoder: any Decoder) throws {
             var c = try decoder.unkeyedContainer()
-            if c.count == 2, let w = try? c.decode(Double.self) {
-                rect = CGRect(x: 0, y: 0, width: w, height: try c.decode(Double.self))
+            if c.count == 2, let a = try? c.decode(Double.self) {
+                self = .pair(a, try c.decode(Double.self))
             } else {
-                rect = try CGRect(from: decoder)
+                self = .rect(try CGRect(from: decoder))
             }
         }
     }
@@ -49,7 +50,7 @@ import Testing
         let shape = try KeyedArchiveDecoder().decode(Shape.self, from: data)
         #expect(shape == Shape(frame: CGRect(x: 1, y: 2.5, width: 30, height: 40), anchor: CGPoint(x: -3, y: 4),
                                size: CGSize(width: 50, height: 0.5),
-                               values: [Rect(CGRect(x: 0, y: 0, width: 10, height: 20)), Rect(CGRect(x: 0, y: 0, width: 9, height: 10))],
+                               values: [.rect(CGRect(x: 0, y: 0, width: 10, height: 20)), .pair(9, 10)],
                                range: NSRange(location: 3, length: 4)))
     }
 

@@ -18,6 +18,30 @@ import CorpusSupport
         return nil
     }
 
+    /// The archives FoundationProbe's `keyed-write` makes, by case name (`"record"` → `record.archive`);
+    /// nil when the probe is missing (reported as ``probe(sourceLocation:)`` does) or fails.
+    static func foundationArchives(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Data]? {
+        guard let probe = probe(sourceLocation: sourceLocation) else { return nil }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-probe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        guard case .output = PlistCrossCheck.run(probe, ["keyed-write", dir.path]) else {
+            Issue.record("keyed-write failed", sourceLocation: sourceLocation)
+            return nil
+        }
+        var archives: [String: Data] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir.path) where file.hasSuffix(".archive") {
+            archives[String(file.dropLast(".archive".count))] = try Data(contentsOf: dir.appendingPathComponent(file))
+        }
+        return archives
+    }
+
+    /// Archive `name` of ``foundationArchives(sourceLocation:)``.
+    static func archive(_ name: String, in archives: [String: Data]) throws -> Data {
+        guard let data = archives[name] else { throw ArchiveError(.valueNotFound, "FoundationProbe wrote no \(name).archive") }
+        return data
+    }
+
     static func describe(_ bytes: [UInt8]) throws -> PlistCrossCheck.Outcome {
         let f = try PlistCrossCheck.temporaryFile(bytes, suffix: ".archive")
         defer { try? FileManager.default.removeItem(at: f) }
@@ -28,12 +52,8 @@ import CorpusSupport
     // MARK: Foundation → us
 
     @Test func foundationArchivesDecodeIntoSwiftValues() throws {
-        guard let probe = Self.probe() else { return }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-probe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        guard case .output = PlistCrossCheck.run(probe, ["keyed-write", dir.path]) else { Issue.record("keyed-write failed"); return }
-        func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: dir.appendingPathComponent(name + ".archive"))) }
+        guard let archives = try Self.foundationArchives() else { return }
+        func bytes(_ name: String) throws -> [UInt8] { Array(try Self.archive(name, in: archives)) }
 
         #expect(try KeyedUnarchiver.unarchivedObject(of: String.self, from: bytes("string")) == "héllo, wörld")
         #expect(try KeyedUnarchiver.unarchivedObject(of: String.self, from: bytes("mutable-string")) == "mutable")
@@ -108,13 +128,9 @@ import CorpusSupport
 
     @Test func foundationAndWeAgreeOnFoundationsOwnArchives() throws {
         // Each Foundation archive, re-encoded by us from what we decoded, reads back identically in Foundation.
-        guard let probe = Self.probe() else { return }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-probe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        guard case .output = PlistCrossCheck.run(probe, ["keyed-write", dir.path]) else { Issue.record("keyed-write failed"); return }
+        guard let archives = try Self.foundationArchives() else { return }
         for name in ["dictionary", "set", "date", "data", "url", "uuid", "null", "numbers"] {
-            let original = Array(try Data(contentsOf: dir.appendingPathComponent(name + ".archive")))
+            let original = Array(try Self.archive(name, in: archives))
             let value = try #require(try KeyedUnarchiver.unarchivedObject(of: ArchivedValue.self, from: original))
             let ours = try KeyedArchiver.archivedData(withRootObject: value)
             let a = try Self.describe(original), b = try Self.describe(ours)
