@@ -49,10 +49,9 @@ struct ArchiveGeometry {
 }
 
 extension ArchiveValueDecoder {
-    /// This decoder's value as geometry: its own (a rect's half), an Apple geometry string, or an
-    /// `NSValue` of a point, size, rect, range or edge insets; nil for anything else.
+    /// This decoder's value as geometry: an Apple geometry string, or an `NSValue` of a point, size,
+    /// rect, range or edge insets; nil for anything else.
     func archivedGeometry() throws -> ArchiveGeometry? {
-        if let geometry { return geometry }
         if case .string = value { return state.string(value).flatMap(ArchiveGeometry.init(parsing:)) }
         if let p = plainEntry(value), case .string = p { return state.string(p).flatMap(ArchiveGeometry.init(parsing:)) }
         guard case .ref(let n) = value, n >= 0, n < state.objects.count, state.family(ofObject: n) == .value else { return nil }

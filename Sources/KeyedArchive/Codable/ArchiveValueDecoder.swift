@@ -64,10 +64,16 @@ final class ArchiveValueDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        // A point, size, rect or range as Cocoa archives it reads as the Swift types' unkeyed shapes.
-        if let g = try archivedGeometry() { return geometryContainer(g) }
-        let (n, members) = try unkeyedMembers()
-        return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
+        if let geometry { return geometryContainer(geometry) }
+        do {
+            let (n, members) = try unkeyedMembers()
+            return ArchiveUnkeyedDecodingContainer(decoder: self, object: n, members: members)
+        } catch {
+            // What is not a collection may be a point, size, rect or range as Cocoa archives them, which
+            // reads as the Swift types' unkeyed shapes; anything else keeps its error.
+            guard let g = try archivedGeometry() else { throw error }
+            return geometryContainer(g)
+        }
     }
 
     /// What an unkeyed container over this value reads: the object and its members (a dictionary's keys
