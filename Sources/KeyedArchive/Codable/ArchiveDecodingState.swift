@@ -105,6 +105,7 @@ final class ArchiveDecodingState {
     /// ``value(ofObject:graphKey:cursor:)`` for a Codable key in a run from ``valueRun(ofObject:)``, whose
     /// graph spelling (``KeyedArchiveKeys/graphKey(forUserKey:)``) is worked out only when the next stored
     /// key does not answer.
+    @inline(__always)
     func value(inRun run: Range<Int>, userKey key: String, cursor: inout Int) -> ArchiveValue? {
         lookUp(run, key, isUserKey: true, &cursor)
     }

@@ -67,14 +67,16 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     }
 
     /// The stored value for `key`, if any.
-    private func raw(_ key: Key) -> ArchiveValue? { raw(key.stringValue) }
+    // Inlined down to the run lookup: each scalar read was four nested calls, each with its own
+    // prologue and a retain of the decoder.
+    @inline(__always) private func raw(_ key: Key) -> ArchiveValue? { raw(key.stringValue) }
 
-    private func raw(_ key: String) -> ArchiveValue? {
+    @inline(__always) private func raw(_ key: String) -> ArchiveValue? {
         if let table = decoder.keyedTable { return table.map[key] }
         return decoder.state.value(inRun: decoder.keyedRun, userKey: key, cursor: &decoder.cursor)
     }
 
-    private func require(_ key: Key) throws -> ArchiveValue {
+    @inline(__always) private func require(_ key: Key) throws -> ArchiveValue {
         guard let v = raw(key) else {
             let text = "no value for key \"\(key.stringValue)\" in \(decoder.describe(object))"
             throw DecodingError.keyNotFound(key, decoder.context(nil, text,
