@@ -43,6 +43,8 @@ extension ArchiveValueDecoder {
     }
 
     func integer<T: FixedWidthInteger>(_ v: ArchiveValue, _ type: T.Type, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> T {
+        // An inline integer that fits (what `encodeInteger:forKey:` stores): no nil check or entry lookup.
+        if case .int(let x, _) = v, let t = T(exactly: x) { return t }
         let s = try nonNil(v, T.self, c())
         let fits: T?
         switch s {
@@ -66,6 +68,7 @@ extension ArchiveValueDecoder {
     }
 
     func real(_ v: ArchiveValue, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Double {
+        if case .double(let x) = v { return x }
         let s = try nonNil(v, Double.self, c())
         switch s {
         case .double(let x): return x
@@ -101,6 +104,7 @@ extension ArchiveValueDecoder {
     }
 
     func bool(_ v: ArchiveValue, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Bool {
+        if case .bool(let b) = v { return b }
         let s = try nonNil(v, Bool.self, c())
         switch s {
         case .bool(let b): return b
