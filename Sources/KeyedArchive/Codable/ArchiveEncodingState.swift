@@ -250,6 +250,7 @@ final class ArchiveEncodingState {
     }
 
     /// The archive key index for a user key, after the key strategy.
+    @inline(__always)
     func key(_ key: some CodingKey, _ encoder: ArchiveValueEncoder) -> (index: Int, text: String) {
         let text: String
         switch options.keyEncodingStrategy {

@@ -110,7 +110,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     // One lookup per optional field: the protocol's defaults ask `contains`, `decodeNil` and `decode` in turn.
     /// The value for `key` unless it is absent or nil.
-    private func present(_ key: Key) -> ArchiveValue? {
+    @inline(__always) private func present(_ key: Key) -> ArchiveValue? {
         guard let v = raw(key), !decoder.isNil(v) else { return nil }
         return v
     }

@@ -7,7 +7,8 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     /// Stores a raw value under `key`.
-    private func put(_ raw: ArchiveValue, _ key: Key) throws {
+    // Inlined with the key lookup: a scalar write was three nested calls, each retaining the encoder.
+    @inline(__always) private func put(_ raw: ArchiveValue, _ key: Key) throws {
         let (k, text) = encoder.state.key(key, encoder)
         switch box.kind {
         case .object:
