@@ -162,8 +162,9 @@ struct BinaryPlistObjectTable {
 
     /// The id of an equal object already written, or of `object` appended now.
     mutating func uniqued(_ object: Object) -> Int {
-        let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
         let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
+        if !hasBytes, object.flags != 3 { return uniquedScalar(object) }
+        let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
         var slot = unique.firstSlot(hash(object))
         while true {
             let entry = unique.slots[slot]
@@ -187,6 +188,27 @@ struct BinaryPlistObjectTable {
         return objects.count - 1
     }
 
+    /// ``uniqued(_:)`` of a scalar (int, real, date, bool, null) whose high half is 0 or all ones: equal
+    /// objects have the same tag, payload and flags (flag 2 is an all-ones high half), so no byte
+    /// comparison and no lookup of the high half. The same hash as ``hash(_:)``, so the table is one.
+    @inline(__always)
+    private mutating func uniquedScalar(_ object: Object) -> Int {
+        var slot = unique.firstSlot(scalarHash(object.tag, object.payload, high: object.flags == 2 ? UInt64.max : 0))
+        while true {
+            let entry = unique.slots[slot]
+            if entry == 0 { break }
+            let other = objects[Int(entry) - 1]
+            if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return Int(entry) - 1 }
+            slot = (slot + 1) & unique.mask
+        }
+        objects.append(object)
+        bodyBytes += size(object, refSize: 0)
+        unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
+        unique.used += 1
+        if unique.used * 2 > unique.mask { growUnique() }
+        return objects.count - 1
+    }
+
     /// The hash uniquing goes by: the bytes of data and strings, the bits of everything else.
     func hash(_ object: Object) -> UInt64 {
         switch object.tag {
@@ -196,8 +218,13 @@ struct BinaryPlistObjectTable {
                 ByteHash.hash(UnsafeBufferPointer(start: $0, count: byteCount), salt: UInt64(object.tag))
             }
         default:
-            return ByteHash.mix(ByteHash.seed ^ (object.payload &+ UInt64(object.tag) &* 0x9E37_79B9_7F4A_7C15 ^ high(object) &* 0xC2B2_AE3D_27D4_EB4F))
+            return scalarHash(object.tag, object.payload, high: high(object))
         }
+    }
+
+    @inline(__always)
+    private func scalarHash(_ tag: UInt8, _ payload: UInt64, high: UInt64) -> UInt64 {
+        ByteHash.mix(unique.seed ^ (payload &+ UInt64(tag) &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xC2B2_AE3D_27D4_EB4F))
     }
 
     /// Doubles the uniquing table (ids are re-placed by their objects' hashes; the output does not change).
@@ -441,6 +468,8 @@ struct UniqueTable {
     /// 64 − log2(capacity): a probe starts at the hash's top bits. Stored, since counting the mask's
     /// bits is a software loop on baseline x86-64 (no POPCNT), once per probe.
     let hashShift: UInt64
+    /// ``ByteHash/seed``, read once per table rather than through its lazy initialiser per hash.
+    let seed = ByteHash.seed
 
     init(expected: Int) {
         var cap = 16

@@ -44,6 +44,23 @@ import CorpusSupport
         #expect(try back.value() == v)
     }
 
+    @Test func integersWithTheSameLowBitsStayApart() throws {
+        // -1 and UInt64.max share their low 64 bits (one is 8 bytes signed, the other 16 bytes); so do
+        // Int64.min and 2^63. Each pair is two objects, each repeat is one: array + 4 ints + a wide int
+        // whose high half is neither 0 nor all ones, twice (never merged with the ones above).
+        let wideHigh = PlistWideInteger(high: 5, low: UInt64.max)
+        var b = PropertyListBuilder()
+        let members = [
+            b.addInteger(-1 as Int64), b.addInteger(UInt64.max), b.addInteger(-1 as Int64), b.addInteger(UInt64.max),
+            b.addInteger(Int64.min), b.addInteger(UInt64(1) << 63), b.addInteger(Int64.min), b.addInteger(wideHigh), b.addInteger(wideHigh),
+        ]
+        let root = b.addArray(members)
+        let list = b.build(root: root)
+        let back = try PropertyList(binary: list.binaryData())
+        #expect(back.count == 6)
+        #expect(try back.value() == list.value())
+    }
+
     @Test func writesCFLayoutForSmallArchive() throws {
         // The 140-byte `NSString "Hi"` archive of the format notes, built in CF's key order.
         let v: PlistValue = .dict([
