@@ -37,6 +37,10 @@ final class ArchiveDecodingState {
     }
     /// Object index → the text of a shared plain string entry longer than a `String` holds inline.
     @exclusivity(unchecked) var sharedStrings: [Int: String] = [:]
+    /// The class index whose object last passed a keyed container's checks (family, class names,
+    /// allow-list) for a type with traits ``keyedClassTraits`` (nil: a type that names no class).
+    @exclusivity(unchecked) var keyedClassPassed = -1
+    @exclusivity(unchecked) var keyedClassTraits: CodableTypeTraits?
     /// Object index → how many references point at it (saturating at 2: "more than once").
     let referenced: [UInt8]
     /// Referenced values decoded through `init(from:)` so far, at every use not served from ``shared``;

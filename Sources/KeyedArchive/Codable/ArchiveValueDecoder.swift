@@ -48,14 +48,22 @@ final class ArchiveValueDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let n = try objectIndex(for: "a keyed container", [String: Any].self)
         var dictionary: ArchiveKeyedTable?
+        let o = state.objects[n]
+        // The checks below depend on the object's class and the expected type only: a class that passed
+        // them for the same type (the members of an array) passes again.
+        if o.kind == .object, o.classIndex >= 0, o.classIndex == state.keyedClassPassed, expectedClass === state.keyedClassTraits {
+            ArchiveKeyedDecodingContainer<Key>.prepare(self, object: n, dictionary: nil)
+            return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(decoder: self))
+        }
         switch state.family(ofObject: n) {
         case .dictionary:
             dictionary = try dictionaryTable(n)
         case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
-            guard state.objects[n].kind == .object else {
+            guard o.kind == .object else {
                 throw mismatch([String: Any].self, "expected an archived object for a keyed container, found a plain \(plainKind(n))", object: n)
             }
             try checkClass(n)
+            (state.keyedClassPassed, state.keyedClassTraits) = (o.classIndex, expectedClass)
         case .string, .data, .number, .null, .array, .set, .orderedSet, .countedSet:
             throw mismatch([String: Any].self, "expected an archived object or dictionary for a keyed container, found \(describe(n))", object: n)
         }

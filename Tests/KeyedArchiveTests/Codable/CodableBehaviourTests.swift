@@ -136,6 +136,29 @@ import Testing
         }
     }
 
+    struct TwoPeople: Encodable {
+        var first: Person
+        var second: Person
+    }
+
+    struct PersonThenRobot: Decodable {
+        var first: Person
+        var second: Robot
+    }
+
+    @Test func aClassAcceptedForOneTypeIsCheckedAgainForAnother() throws {
+        // Both objects are of class Person. The first is accepted as a Person; the second, of the same
+        // class, is expected as a Robot and must still be refused.
+        let data = try KeyedArchiveEncoder().encode(TwoPeople(first: Person(name: "Ann", age: 30), second: Person(name: "Bo", age: 31)))
+        do {
+            _ = try KeyedArchiveDecoder().decode(PersonThenRobot.self, from: data)
+            Issue.record("a Person decoded as a Robot")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect((context.underlyingError as? ArchiveError)?.code == .unexpectedClass)
+            #expect(context.codingPath.map(\.stringValue) == ["second"])
+        }
+    }
+
     struct Labels: Codable, Equatable {
         var first: String
         var second: String
