@@ -179,13 +179,7 @@ struct BinaryPlistObjectTable {
             }
             slot = (slot + 1) & unique.mask
         }
-        objects.append(object)
-        // Scalars, data and strings: no member references, so their size does not depend on refSize.
-        bodyBytes += size(object, refSize: 0)
-        unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
-        unique.used += 1
-        if unique.used * 2 > unique.mask { growUnique() }
-        return objects.count - 1
+        return append(object, uniqueSlot: slot)
     }
 
     /// ``uniqued(_:)`` of a scalar (int, real, date, bool, null) whose high half is 0 or all ones: equal
@@ -201,7 +195,14 @@ struct BinaryPlistObjectTable {
             if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return Int(entry) - 1 }
             slot = (slot + 1) & unique.mask
         }
+        return append(object, uniqueSlot: slot)
+    }
+
+    /// Appends a new object that `slot`, an empty slot its probe ended at, will name; its id.
+    @inline(__always)
+    private mutating func append(_ object: Object, uniqueSlot slot: Int) -> Int {
         objects.append(object)
+        // Scalars, data and strings: no member references, so their size does not depend on refSize.
         bodyBytes += size(object, refSize: 0)
         unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
         unique.used += 1
