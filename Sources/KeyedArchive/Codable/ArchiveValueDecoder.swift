@@ -49,23 +49,24 @@ final class ArchiveValueDecoder: Decoder {
         let n = try objectIndex(for: "a keyed container", [String: Any].self)
         var dictionary: ArchiveKeyedTable?
         let o = state.objects[n]
-        // The checks below depend on the object's class and the expected type only: a class that passed
-        // them for the same type (the members of an array) passes again.
-        if o.kind == .object, o.classIndex >= 0, o.classIndex == state.keyedClassPassed, expectedClass === state.keyedClassTraits {
-            ArchiveKeyedDecodingContainer<Key>.prepare(self, object: n, dictionary: nil)
-            return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(decoder: self))
-        }
-        switch state.family(ofObject: n) {
-        case .dictionary:
-            dictionary = try dictionaryTable(n)
-        case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
-            guard o.kind == .object else {
-                throw mismatch([String: Any].self, "expected an archived object for a keyed container, found a plain \(plainKind(n))", object: n)
+        // The checks depend on the object's class and the expected type only: a class that passed them
+        // for the same type (the members of an array) passes again. (`classIndex >= 0`: the remembered
+        // index starts at -1, which a class-less object must not match.)
+        let passed = o.kind == .object && o.classIndex >= 0 && o.classIndex == state.keyedClassPassed
+            && expectedClass === state.keyedClassTraits
+        if !passed {
+            switch state.family(ofObject: n) {
+            case .dictionary:
+                dictionary = try dictionaryTable(n)
+            case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
+                guard o.kind == .object else {
+                    throw mismatch([String: Any].self, "expected an archived object for a keyed container, found a plain \(plainKind(n))", object: n)
+                }
+                try checkClass(n)
+                (state.keyedClassPassed, state.keyedClassTraits) = (o.classIndex, expectedClass)
+            case .string, .data, .number, .null, .array, .set, .orderedSet, .countedSet:
+                throw mismatch([String: Any].self, "expected an archived object or dictionary for a keyed container, found \(describe(n))", object: n)
             }
-            try checkClass(n)
-            (state.keyedClassPassed, state.keyedClassTraits) = (o.classIndex, expectedClass)
-        case .string, .data, .number, .null, .array, .set, .orderedSet, .countedSet:
-            throw mismatch([String: Any].self, "expected an archived object or dictionary for a keyed container, found \(describe(n))", object: n)
         }
         ArchiveKeyedDecodingContainer<Key>.prepare(self, object: n, dictionary: dictionary)
         return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(decoder: self))
@@ -238,8 +239,7 @@ final class ArchiveValueDecoder: Decoder {
             throw DecodingError.dataCorrupted(context(nil, "object #\(n) has no class",
                                                       ArchiveError(.corruptArchive, "object without $class", objectIndex: n)))
         }
-        if let traits = expectedClass, o.classIndex != traits.acceptedClassIndex, let expected = traits.classNames,
-           let first = expected.first {
+        if let expected = expectedClass?.classNames, let first = expected.first {
             let cls = classes[o.classIndex]
             guard expected.contains(where: { name in
                 cls.name == name || cls.chain.contains(name)
@@ -248,7 +248,6 @@ final class ArchiveValueDecoder: Decoder {
                 throw DecodingError.typeMismatch(Self.self, context(nil, "expected an object of class \(first), found \(cls.name) (object #\(n))",
                     ArchiveError(.unexpectedClass, "class \(cls.name) is not \(first)", objectIndex: n)))
             }
-            traits.acceptedClassIndex = o.classIndex
         }
         if let allowed = state.options.allowedClassNames, state.needsAllowance(n), !allowed.contains(classes[o.classIndex].name) {
             let name = classes[o.classIndex].name

@@ -21,10 +21,6 @@ final class CodableTypeTraits {
     /// The Foundation geometry type the type is (`CGRect`, …), which Cocoa archives in its own shapes;
     /// looked for (by name) only for encoding, and only among types with no other shortcut.
     let geometry: ArchiveGeometryType?
-    /// The last class index of this coding call's graph found to carry one of ``classNames`` (-1: none
-    /// yet): a decode of many objects of one class checks its names once. One coding call runs on one
-    /// thread and owns its traits table, so this skips the runtime exclusivity checks.
-    @exclusivity(unchecked) var acceptedClassIndex = -1
 
     init(_ type: Any.Type, encoding: Bool) {
         scalar = type as? any ArchiveScalarDecodable.Type
