@@ -2,7 +2,8 @@
 ///
 /// Pass 1 flattens from the root in pre-order (a container, then its members; a dict's keys before its
 /// values), uniquing strings, numbers, dates and data by (type, value) and containers by table identity;
-/// UIDs are never uniqued. Pass 2 (``BinaryPlistObjectTable/serialise()``) sizes every object, picks the
+/// UIDs are never uniqued. A node the list shares (a read list keeps one node per object of its input) is
+/// uniqued once and named by its output id after that. Pass 2 (``BinaryPlistObjectTable/serialise()``) sizes every object, picks the
 /// smallest ref and offset widths, and writes everything into one exactly-sized buffer. Output depends
 /// only on the table, never on hashing.
 struct BinaryPlistWriter {
@@ -10,12 +11,12 @@ struct BinaryPlistWriter {
 
     let list: PropertyList
     var table: BinaryPlistObjectTable
-    /// Output id + 1 of each container node already flattened (0: not yet).
-    var containerIDs: [UInt32]
+    /// Output id + 1 of each node other than a UID already flattened (0: not yet).
+    var outputIDs: [UInt32]
 
     init(_ list: PropertyList) {
         self.list = list
-        containerIDs = [UInt32](repeating: 0, count: list.nodes.count)
+        outputIDs = [UInt32](repeating: 0, count: list.nodes.count)
         table = BinaryPlistObjectTable(storage: list.storage, expectedObjects: list.nodes.count, expectedMembers: list.refs.count)
     }
 
@@ -42,25 +43,34 @@ struct BinaryPlistWriter {
     /// The output id of `node`, creating (and scheduling the members of) a new object when needed.
     mutating func outputID(_ node: Int, _ stack: inout [(node: Int, slot: Int)]) -> Int {
         let n = list.nodes[node]
+        if n.kind == .uid { return table.uid(n.payload) }
+        // Uniquing a node again would give the same id: the table keeps every object it made.
+        if outputIDs[node] != 0 { return Int(outputIDs[node]) - 1 }
+        let id: Int
         switch n.kind {
         case .array, .set, .dict:
-            if containerIDs[node] != 0 { return Int(containerIDs[node]) - 1 }
             let tag: UInt8 = n.kind == .array ? 0xA0 : n.kind == .set ? 0xC0 : 0xD0
-            let (id, slot) = table.container(tag: tag, count: Int(n.count))
-            containerIDs[node] = UInt32(id + 1)
+            let slot: Int
+            (id, slot) = table.container(tag: tag, count: Int(n.count))
             let total = n.kind == .dict ? 2 * Int(n.count) : Int(n.count)
             let first = Int(truncatingIfNeeded: n.payload)
             var i = total - 1
             while i >= 0 {
-                stack.append((Int(list.refs[first + i]), slot + i))
+                // A member already flattened keeps its id, so it is named now instead of visited later.
+                let member = Int(list.refs[first + i])
+                let known = outputIDs[member]
+                if known != 0 {
+                    table.members[slot + i] = known - 1
+                } else {
+                    stack.append((member, slot + i))
+                }
                 i -= 1
             }
-            return id
-        case .uid:
-            return table.uid(n.payload)
         default:
-            return table.uniqued(scalarObject(n))
+            id = table.uniqued(scalarObject(n))
         }
+        outputIDs[node] = UInt32(id + 1)
+        return id
     }
 
     /// The output form of a scalar node (strings transcoded to their written encoding).
