@@ -45,8 +45,7 @@ enum TablePrototypes {
     static func reuseIdentifier(_ cell: Int, column c: Int, _ ctx: EncodingContext) -> String {
         if let id = ctx.attr(cell, "identifier") { return id }
         if let id = ctx.attr(c, "identifier") { return id }
-        let table = ctx.doc.objects[c].parent
-        let index = table.map { t in ctx.objects(t, in: "tableColumns").firstIndex(of: c) ?? 0 } ?? 0
+        let index = ctx.position(of: c, in: "tableColumns") ?? 0
         return "AutomaticTableColumnIdentifier.\(index)"
     }
 
@@ -79,7 +78,7 @@ enum TablePrototypes {
     /// The NIBArchive of one prototype, compiled in a context of its own. Its warnings join the
     /// document's (``NibCompileDiagnostic/unique(_:)`` drops the ones both compiles give).
     static func nibBytes(_ cell: Int, identifier: String, _ parent: inout EncodingContext) throws(ArchiveError) -> [UInt8] {
-        var ctx = EncodingContext(doc: parent.doc, options: parent.options, encoders: parent.encoders)
+        var ctx = EncodingContext(doc: parent.doc, options: parent.options, encoders: parent.encoders, elementIndex: parent.elementIndex)
         ctx.reuseIdentifiers[cell] = identifier
         ctx.isPrototypeNib = true
         let root = ctx.graph.add("NSObject")

@@ -125,7 +125,7 @@ enum TableViewEncoder: ObjectEncoder {
     static func column(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         ctx.setClass(of: o, g, "NSTableColumn")
         let table = ctx.doc.objects[o].parent
-        let index = table.map { t in ctx.objects(t, in: "tableColumns").firstIndex(of: o) ?? 0 } ?? 0
+        let index = ctx.position(of: o, in: "tableColumns") ?? 0
         ctx.graph.set(g, "NSIdentifier", ctx.graph.string(ctx.attr(o, "identifier") ?? "AutomaticTableColumnIdentifier.\(index)"))
         ctx.graph.set(g, "NSWidth", .double(ctx.columnWidths[o] ?? ctx.attr(o, "width").flatMap(Double.init) ?? 100))
         ctx.graph.set(g, "NSMinWidth", .double(ctx.attr(o, "minWidth").flatMap(Double.init) ?? 10))

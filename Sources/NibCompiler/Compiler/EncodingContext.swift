@@ -68,11 +68,15 @@ struct EncodingContext {
     private var warned: Set<Int> = []
     /// Nesting of `ref` calls in progress; bounded by the XML depth limit, checked anyway.
     private var depth = 0
+    /// The document's element → object map, shared by every context compiled from the document.
+    let elementIndex: XIBElementIndex
 
-    init(doc: XIBDocument, options: NibCompilerOptions, encoders: [String: any ObjectEncoder.Type]) {
+    init(doc: XIBDocument, options: NibCompilerOptions, encoders: [String: any ObjectEncoder.Type],
+         elementIndex: XIBElementIndex? = nil) {
         self.doc = doc
         self.options = options
         self.encoders = encoders
+        self.elementIndex = elementIndex ?? XIBElementIndex(doc)
     }
 
     var tree: XMLTree { doc.tree }
@@ -117,7 +121,21 @@ struct EncodingContext {
     /// Child objects of `o` that sit inside `<container>` (`subviews`, `items`, …), in order.
     func objects(_ o: Int, in container: String) -> [Int] {
         guard let c = tree.child(of: doc.objects[o].element, named: container) else { return [] }
-        return tree.elements[c].children.compactMap { e in doc.objects[o].children.first { doc.objects[$0].element == e } }
+        return tree.elements[c].children.compactMap { e in
+            guard e >= 0, e < elementIndex.objectOfElement.count else { return nil }
+            let x = elementIndex.objectOfElement[e]
+            return x >= 0 && doc.objects[x].parent == o ? x : nil
+        }
+    }
+
+    /// Where object `o` stands in `objects(parent, in: container)` of its parent, without listing them
+    /// (nil when it is not in that list).
+    func position(of o: Int, in container: String) -> Int? {
+        guard let parent = doc.objects[o].parent else { return nil }
+        let e = doc.objects[o].element
+        guard e >= 0, e < elementIndex.objectRank.count, let c = tree.child(of: doc.objects[parent].element, named: container),
+              tree.elements[e].parent == c else { return nil }
+        return elementIndex.objectRank[e]
     }
 
     /// The child object of `o` with `key="…"`.

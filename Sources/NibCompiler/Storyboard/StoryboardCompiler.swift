@@ -12,6 +12,16 @@ enum StoryboardCompiler {
         var diagnostics: [NibCompileDiagnostic] = []
         /// Whether each nib is written as an iOS nib directory (``NibCompilerOptions/writesIOSNibDirectories``).
         var iOSNibDirectories = false
+        /// The document's element index, made for the first scene and shared by the rest.
+        var elementIndex: XIBElementIndex?
+
+        /// ``elementIndex``, made on first use.
+        mutating func elementIndex(of doc: XIBDocument) -> XIBElementIndex {
+            if let elementIndex { return elementIndex }
+            let index = XIBElementIndex(doc)
+            elementIndex = index
+            return index
+        }
     }
 
     static func compile(_ doc: XIBDocument, options: NibCompilerOptions) throws(ArchiveError) -> Output {
@@ -63,7 +73,7 @@ enum StoryboardCompiler {
     /// One nib of the storyboard: `build` fills object 0 and its object data.
     static func sceneNib(_ doc: XIBDocument, _ options: NibCompilerOptions, _ plan: inout StoryboardPlan, _ out: inout Output,
                          _ build: (inout EncodingContext) throws(ArchiveError) -> Void) throws(ArchiveError) -> ArchiveGraph {
-        var ctx = EncodingContext(doc: doc, options: options, encoders: NibCompiler.appKitEncoders)
+        var ctx = EncodingContext(doc: doc, options: options, encoders: NibCompiler.appKitEncoders, elementIndex: out.elementIndex(of: doc))
         ctx.storyboard = plan
         try build(&ctx)
         out.diagnostics.append(contentsOf: NibCompileDiagnostic.unique(ctx.diagnostics))

@@ -60,7 +60,7 @@ enum UITablePrototypes {
     /// One cell's NIBArchive, compiled in a context of its own, and what its connections reach
     /// outside it, by placeholder identifier.
     static func nibBytes(_ cell: Int, _ parent: inout EncodingContext) throws(ArchiveError) -> ([UInt8], [(String, Reach)]) {
-        var ctx = EncodingContext(doc: parent.doc, options: parent.options, encoders: parent.encoders)
+        var ctx = EncodingContext(doc: parent.doc, options: parent.options, encoders: parent.encoders, elementIndex: parent.elementIndex)
         let doc = ctx.doc
         let root = ctx.graph.add("NSObject")
         let owner = UIKitStoryboardCompiler.proxy("IBFilesOwner", &ctx), firstResponder = UIKitStoryboardCompiler.proxy("IBFirstResponder", &ctx)
