@@ -34,7 +34,9 @@ enum UIKitStoryboardCompiler {
         var out = StoryboardCompiler.Output()
         out.iOSNibDirectories = options.writesIOSNibDirectories
         var nibNames: [PlistDictEntry] = []
-        for controller in plan.controllers where plan.parent[controller] == nil {
+        // A controller another embeds is archived in its parent's nib, and in its own too when it can be
+        // instantiated on its own: by its storyboard identifier, or as a segue's destination.
+        for controller in plan.controllers where plan.parent[controller] == nil || plan.standsAlone(controller) {
             let name = plan.identifier(controller)
             let graph = try nib(doc, options, &out) { ctx throws(ArchiveError) in try sceneNib(controller, plan, &ctx) }
             try out.add(name, graph)
@@ -56,7 +58,7 @@ enum UIKitStoryboardCompiler {
 
     static func nib(_ doc: XIBDocument, _ options: NibCompilerOptions, _ out: inout StoryboardCompiler.Output,
                     _ build: (inout EncodingContext) throws(ArchiveError) -> Void) throws(ArchiveError) -> ArchiveGraph {
-        var ctx = EncodingContext(doc: doc, options: options, encoders: NibCompiler.uiKitEncoders)
+        var ctx = EncodingContext(doc: doc, options: options, encoders: NibCompiler.uiKitEncoders, elementIndex: out.elementIndex(of: doc))
         try build(&ctx)
         out.diagnostics.append(contentsOf: ctx.diagnostics)
         return ctx.graph.archiveGraph(coderVersion: 10)
@@ -123,7 +125,8 @@ enum UIKitStoryboardCompiler {
             if !list.isEmpty { ctx.graph.set(g, "UIStoryboardSegueTemplates", ctx.graph.collection("NSArray", list)) }
         }
         // Other objects of the scene (not its controller, First Responder or Exit).
-        for scene in doc.scenes where scene.objects.contains(root) {
+        let scenes = plan.sceneOfController[root].map { [doc.scenes[$0]] } ?? doc.scenes.filter { $0.objects.contains(root) }
+        for scene in scenes {
             for o in scene.objects where o != root && !["firstResponder", "exit"].contains(doc.attribute("sceneMemberID", of: o) ?? "")
                 && doc.objects[o].name != "placeholder" {
                 objects.append(try ctx.ref(o))
@@ -143,7 +146,7 @@ enum UIKitStoryboardCompiler {
         if ctx.doc.objects[c].children.contains(where: { ctx.doc.objects[$0].key == "view" }) {
             // Placeholders of the view nib: the templates its controls trigger.
             var external: [(NibGraph.Value, NibGraph.Value)] = []
-            for (segue, _) in plan.triggers.sorted(by: { $0.key < $1.key }) where plan.segueController[segue] == c {
+            for segue in plan.triggeredSegues[c, default: []] {
                 external.append((ctx.graph.string(plan.upstream(segue)), .ref(plan.templateIndex(segue, &ctx))))
             }
             ctx.graph.set(g, "UIExternalObjectsTableForViewLoading", ctx.graph.dictionary("NSDictionary", external))
@@ -202,7 +205,7 @@ enum UIKitStoryboardCompiler {
     /// The templates of controller `c`'s segues (its own and those its view's objects trigger).
     static func templates(of c: Int, _ plan: UIKitStoryboardPlan, _ ctx: inout EncodingContext) throws(ArchiveError) -> [(Int, NibGraph.Value)] {
         var out: [(Int, NibGraph.Value)] = []
-        for segue in plan.segues where plan.segueController[segue] == c {
+        for segue in plan.seguesOfController[c, default: []] {
             out.append((segue, .ref(plan.templateIndex(segue, &ctx))))
         }
         return out
@@ -222,7 +225,7 @@ enum UIKitStoryboardCompiler {
         let queue = try UIKitNibBuilder.awakeBelow(view, into: &awake, &ctx)
         let subtree = Set(queue)
         var connections = [outlet("view", .ref(owner), viewValue, &ctx)]
-        let controllerSet = Set(plan.controllers)
+        let controllerSet = plan.controllerSet
         var listed = Set(ctx.upstreamProxies.keys)
         for s in ctx.upstreamProxies.keys.sorted() { topLevel.append(.ref(ctx.upstreamProxies[s] ?? 0)) }
         for o in [vc] + queue {
@@ -276,6 +279,8 @@ struct UIKitStoryboardPlan {
     let doc: XIBDocument
     /// Scene controllers (`sceneMemberID="viewController"`), in document order.
     var controllers: [Int] = []
+    /// Scene controller → the index of its scene in ``XIBDocument/scenes``.
+    var sceneOfController: [Int: Int] = [:]
     /// Child controller → the controller whose relationship segue embeds it.
     var parent: [Int: Int] = [:]
     /// Controller → the controllers it embeds, in document order.
@@ -288,12 +293,24 @@ struct UIKitStoryboardPlan {
     var segueController: [Int: Int] = [:]
     /// Segue → the object that triggers it (a control or cell), when it is not the controller's own.
     var triggers: [Int: Int] = [:]
+    /// Controller → the segues it holds (``segueController``), in segue order.
+    var seguesOfController: [Int: [Int]] = [:]
+    /// Controller → the segues of ``triggers`` it holds, in segue order.
+    var triggeredSegues: [Int: [Int]] = [:]
+    /// ``controllers`` as a set.
+    let controllerSet: Set<Int>
+    /// Controllers that a segue (not a relationship) leads to.
+    var segueDestinations: Set<Int> = []
     init(doc: XIBDocument) {
         self.doc = doc
-        for scene in doc.scenes {
-            if let c = scene.objects.first(where: { doc.attribute("sceneMemberID", of: $0) == "viewController" }) { controllers.append(c) }
+        for (i, scene) in doc.scenes.enumerated() {
+            if let c = scene.objects.first(where: { doc.attribute("sceneMemberID", of: $0) == "viewController" }) {
+                controllers.append(c)
+                if sceneOfController[c] == nil { sceneOfController[c] = i }
+            }
         }
         let controllerSet = Set(controllers)
+        self.controllerSet = controllerSet
         for (o, object) in doc.objects.enumerated() {
             for c in object.connections where c.kind == .segue {
                 let destination = c.destination.flatMap { doc.objectIndex[$0] }
@@ -306,7 +323,12 @@ struct UIKitStoryboardPlan {
                 guard c.detail != "unwind", let owner = controllerOf(o, controllerSet) else { continue }
                 segueIndex[c.element] = segues.count
                 segueController[segues.count] = owner
-                if o != owner { triggers[segues.count] = o }
+                seguesOfController[owner, default: []].append(segues.count)
+                if let d = destination, controllerSet.contains(d) { segueDestinations.insert(d) }
+                if o != owner {
+                    triggers[segues.count] = o
+                    triggeredSegues[owner, default: []].append(segues.count)
+                }
                 segues.append(c.element)
             }
         }
@@ -322,6 +344,11 @@ struct UIKitStoryboardPlan {
             steps += 1
         }
         return nil
+    }
+
+    /// Whether controller `c` has a nib of its own even when a parent embeds it.
+    func standsAlone(_ c: Int) -> Bool {
+        doc.attribute("storyboardIdentifier", of: c) != nil || segueDestinations.contains(c)
     }
 
     /// The relationships by which `c` embeds its children.
