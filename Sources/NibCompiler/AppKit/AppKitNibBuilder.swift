@@ -43,10 +43,11 @@ enum AppKitNibBuilder {
 
     /// ibtool's object-table order: depth first in document order, except that an object's own
     /// constraints follow all of its other descendants. An explicit stack; no recursion.
-    static func objectOrder(_ doc: XIBDocument) -> [Int] {
+    /// With `root`, the order of that object's subtree alone (the same run as in the whole order).
+    static func objectOrder(_ doc: XIBDocument, from root: Int? = nil) -> [Int] {
         enum Step { case visit(Int), emit(Int) }
         var out: [Int] = []
-        let roots = doc.objects.indices.filter { doc.objects[$0].parent == nil }
+        let roots = root.map { [$0] } ?? doc.objects.indices.filter { doc.objects[$0].parent == nil }
         var stack: [Step] = roots.reversed().map { .visit($0) }
         while let step = stack.popLast() {
             switch step {

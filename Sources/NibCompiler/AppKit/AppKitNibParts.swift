@@ -19,16 +19,9 @@ enum AppKitNibParts {
 
     /// Objects of the subtree of `o` (itself included) in ibtool's object-table order, with parents.
     static func subtree(_ o: Int, _ ctx: EncodingContext) -> [Int] {
-        let order = AppKitNibBuilder.objectOrder(ctx.doc)
-        var inside = Set([o])
-        var out: [Int] = []
-        for x in order {
-            if x == o || ctx.doc.objects[x].parent.map({ inside.contains($0) }) == true {
-                inside.insert(x)
-                if !AppKitNibBuilder.isUnarchived(ctx.doc.objects[x].name) { out.append(x) }
-            }
-        }
-        return out
+        // A subtree's order is a run of the document's (depth first, parents before children), so it is
+        // walked from `o` alone: a storyboard asks once per scene.
+        AppKitNibBuilder.objectOrder(ctx.doc, from: o).filter { !AppKitNibBuilder.isUnarchived(ctx.doc.objects[$0].name) }
     }
 
     /// Connectors for the `<connections>` of `objects` (segues are the storyboard's, not connectors).
