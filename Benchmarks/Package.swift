@@ -25,7 +25,8 @@ let package = Package(
             path: "Sources/BenchHarness"
         ),
         // Not a benchmark: runs one hot path in a loop for callgrind/perf (see its main.swift).
-        .executableTarget(name: "BenchProfile", dependencies: ["BenchSupport", .product(name: "Nib", package: "swift-keyed-archive")],
+        .executableTarget(name: "BenchProfile", dependencies: ["BenchSupport", .product(name: "Nib", package: "swift-keyed-archive"),
+                                                             .product(name: "NibCompiler", package: "swift-keyed-archive")],
                          path: "Sources/BenchProfile"),
     ] + ["PropertyListBench", "KeyedArchiveBench", "NIBArchiveBench", "XIBCompileBench", "CodableBench", "TypedstreamBench"].map { suite in
         .executableTarget(

@@ -2,6 +2,7 @@ import BenchSupport
 import Foundation
 import KeyedArchive
 import Nib
+import NibCompiler
 
 // A plain executable for profilers (callgrind, perf): runs one hot path of ours in a loop, with the
 // input prepared first. The benchmark harness's own threads and interposers would otherwise dominate
@@ -16,7 +17,9 @@ import Nib
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
 // keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
-// codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written).
+// codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written),
+// xib-wide / xib-columns / storyboard-uikit / storyboard-appkit (compiling a generated source of N
+// subviews, columns or scenes: GeneratedSources).
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
@@ -127,6 +130,11 @@ case "nib-instantiate":
         return nib
     }
     try run { for n in nibs { _ = try n.instantiate(owner: nil) } }
+case "xib-wide", "xib-columns", "storyboard-uikit", "storyboard-appkit":
+    let source = workload == "xib-wide" ? GeneratedSources.wideView(n) : workload == "xib-columns" ? GeneratedSources.tableColumns(n)
+        : workload == "storyboard-uikit" ? GeneratedSources.uikitScenes(n) : GeneratedSources.appKitScenes(n)
+    let doc = try XIBDocument(xml: source)
+    try run { _ = try NibCompiler().compile(doc) }
 default:
     print("unknown workload \(workload)")
     exit(2)

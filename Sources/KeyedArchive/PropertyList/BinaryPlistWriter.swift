@@ -3,9 +3,9 @@
 /// Pass 1 flattens from the root in pre-order (a container, then its members; a dict's keys before its
 /// values), uniquing strings, numbers, dates and data by (type, value) and containers by table identity;
 /// UIDs are never uniqued. A node the list shares (a read list keeps one node per object of its input) is
-/// uniqued once and named by its output id after that. Pass 2 (``BinaryPlistObjectTable/serialise()``) sizes every object, picks the
-/// smallest ref and offset widths, and writes everything into one exactly-sized buffer. Output depends
-/// only on the table, never on hashing.
+/// uniqued once and named by its output id after that. Pass 2 (``BinaryPlistObjectTable/serialise()``)
+/// sizes every object, picks the smallest ref and offset widths, and writes everything into one
+/// exactly-sized buffer. Output depends only on the table, never on hashing.
 struct BinaryPlistWriter {
     typealias Object = BinaryPlistObjectTable.Object
 
