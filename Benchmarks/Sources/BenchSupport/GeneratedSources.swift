@@ -40,29 +40,27 @@ public enum GeneratedSources {
 
     /// A UIKit storyboard of `n` scenes in a ring, each view performing a segue to the next scene.
     public static func uikitScenes(_ n: Int) -> [UInt8] {
-        var s = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="vc0">
-            <scenes>
-
-            """
-        for i in 0 ..< n {
-            s += "<scene sceneID=\"s\(i)\"><objects><viewController id=\"vc\(i)\" sceneMemberID=\"viewController\"><view key=\"view\" contentMode=\"scaleToFill\" id=\"v\(i)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/><connections><segue destination=\"vc\((i + 1) % n)\" kind=\"show\" id=\"sg\(i)\"/></connections></view></viewController><placeholder placeholderIdentifier=\"IBFirstResponder\" id=\"fr\(i)\" sceneMemberID=\"firstResponder\"/></objects></scene>\n"
+        storyboard("CocoaTouch", runtime: "iOS.CocoaTouch", n) { i in
+            "<scene sceneID=\"s\(i)\"><objects><viewController id=\"vc\(i)\" sceneMemberID=\"viewController\"><view key=\"view\" contentMode=\"scaleToFill\" id=\"v\(i)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/><connections><segue destination=\"vc\((i + 1) % n)\" kind=\"show\" id=\"sg\(i)\"/></connections></view></viewController><placeholder placeholderIdentifier=\"IBFirstResponder\" id=\"fr\(i)\" sceneMemberID=\"firstResponder\"/></objects></scene>\n"
         }
-        return Array((s + "</scenes>\n</document>\n").utf8)
     }
 
     /// An AppKit storyboard of `n` scenes in a ring, each view's button showing the next scene.
     public static func appKitScenes(_ n: Int) -> [UInt8] {
+        storyboard("Cocoa", runtime: "MacOSX.Cocoa", n) { i in
+            "<scene sceneID=\"s\(i)\"><objects><viewController id=\"vc\(i)\" sceneMemberID=\"viewController\"><view key=\"view\" id=\"v\(i)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/><subviews><button id=\"b\(i)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/><buttonCell key=\"cell\" type=\"push\" title=\"B\" bezelStyle=\"rounded\" alignment=\"center\" borderStyle=\"border\" id=\"bc\(i)\"><behavior key=\"behavior\" pushIn=\"YES\" lightByBackground=\"YES\" lightByGray=\"YES\"/><font key=\"font\" metaFont=\"system\"/></buttonCell><connections><segue destination=\"vc\((i + 1) % n)\" kind=\"show\" id=\"sg\(i)\"/></connections></button></subviews></view></viewController><customObject id=\"fr\(i)\" userLabel=\"First Responder\" customClass=\"NSResponder\" sceneMemberID=\"firstResponder\"/></objects></scene>\n"
+        }
+    }
+
+    /// A storyboard document of `n` scenes, entering at `vc0`.
+    static func storyboard(_ kind: String, runtime: String, _ n: Int, scene: (Int) -> String) -> [UInt8] {
         var s = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES" initialViewController="vc0">
+            <document type="com.apple.InterfaceBuilder3.\(kind).Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="\(runtime)" propertyAccessControl="none" useAutolayout="YES" initialViewController="vc0">
             <scenes>
 
             """
-        for i in 0 ..< n {
-            s += "<scene sceneID=\"s\(i)\"><objects><viewController id=\"vc\(i)\" sceneMemberID=\"viewController\"><view key=\"view\" id=\"v\(i)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/><subviews><button id=\"b\(i)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/><buttonCell key=\"cell\" type=\"push\" title=\"B\" bezelStyle=\"rounded\" alignment=\"center\" borderStyle=\"border\" id=\"bc\(i)\"><behavior key=\"behavior\" pushIn=\"YES\" lightByBackground=\"YES\" lightByGray=\"YES\"/><font key=\"font\" metaFont=\"system\"/></buttonCell><connections><segue destination=\"vc\((i + 1) % n)\" kind=\"show\" id=\"sg\(i)\"/></connections></button></subviews></view></viewController><customObject id=\"fr\(i)\" userLabel=\"First Responder\" customClass=\"NSResponder\" sceneMemberID=\"firstResponder\"/></objects></scene>\n"
-        }
+        for i in 0 ..< n { s += scene(i) }
         return Array((s + "</scenes>\n</document>\n").utf8)
     }
 }
