@@ -146,7 +146,7 @@ enum UIKitStoryboardCompiler {
         if ctx.doc.objects[c].children.contains(where: { ctx.doc.objects[$0].key == "view" }) {
             // Placeholders of the view nib: the templates its controls trigger.
             var external: [(NibGraph.Value, NibGraph.Value)] = []
-            for segue in plan.triggeredSegues[c, default: []] {
+            for segue in plan.seguesOfController[c, default: []] where plan.triggers[segue] != nil {
                 external.append((ctx.graph.string(plan.upstream(segue)), .ref(plan.templateIndex(segue, &ctx))))
             }
             ctx.graph.set(g, "UIExternalObjectsTableForViewLoading", ctx.graph.dictionary("NSDictionary", external))
@@ -295,8 +295,6 @@ struct UIKitStoryboardPlan {
     var triggers: [Int: Int] = [:]
     /// Controller → the segues it holds (``segueController``), in segue order.
     var seguesOfController: [Int: [Int]] = [:]
-    /// Controller → the segues of ``triggers`` it holds, in segue order.
-    var triggeredSegues: [Int: [Int]] = [:]
     /// ``controllers`` as a set.
     let controllerSet: Set<Int>
     /// Controllers that a segue (not a relationship) leads to.
@@ -325,10 +323,7 @@ struct UIKitStoryboardPlan {
                 segueController[segues.count] = owner
                 seguesOfController[owner, default: []].append(segues.count)
                 if let d = destination, controllerSet.contains(d) { segueDestinations.insert(d) }
-                if o != owner {
-                    triggers[segues.count] = o
-                    triggeredSegues[owner, default: []].append(segues.count)
-                }
+                if o != owner { triggers[segues.count] = o }
                 segues.append(c.element)
             }
         }
