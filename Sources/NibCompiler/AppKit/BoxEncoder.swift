@@ -5,8 +5,10 @@ import KeyedArchive
 enum BoxEncoder: ObjectEncoder {
     static let elements = ["box"]
 
-    /// `boxType` → `NSBoxType`.
-    static let types: [String: Int64] = ["primary": 0, "secondary": 1, "separator": 2, "custom": 4]
+    /// `boxType` → `NSBoxType` (`oldStyle`, deprecated in AppKit, is still in real XIBs: Sparkle's update alert).
+    static let types: [String: Int64] = ["primary": 0, "secondary": 1, "separator": 2, "oldStyle": 3, "custom": 4]
+    /// `borderType` → `NSBorderType`; a XIB leaves out the default, `groove`.
+    static let borderTypes: [String: Int64] = ["none": 0, "line": 1, "bezel": 2, "groove": 3]
     /// `titlePosition` → `NSTitlePosition`.
     static let titlePositions: [String: Int64] = [
         "noTitle": 0, "aboveTop": 1, "atTop": 2, "belowTop": 3, "aboveBottom": 4, "atBottom": 5, "belowBottom": 6,
@@ -24,10 +26,17 @@ enum BoxEncoder: ObjectEncoder {
         guard var position = titlePositions[positionName] else {
             throw ctx.tree.error(.corrupt, "<box> titlePosition \"\(positionName)\" is not a title position", at: ctx.doc.objects[o].element)
         }
+        let borderName = ctx.attr(o, "borderType") ?? "groove"
+        guard let border = borderTypes[borderName] else {
+            throw ctx.tree.error(.corrupt, "<box> borderType \"\(borderName)\" is not a border type", at: ctx.doc.objects[o].element)
+        }
         // A separator draws no title; ibtool writes the default position for it.
         if type == 2 { position = 2 }
         let content = ctx.object(o, key: "contentView")
-        if let content, let frame = AppKitView.frame(o, ctx) {
+        // The golden pairs show ibtool refitting a modern box's content view to the box less its title.
+        // An old-style box insets it by its border, as AppKit laid it out when the XIB was saved: its
+        // frame in the source is kept (no golden pair has one to say otherwise).
+        if let content, type != 3, let frame = AppKitView.frame(o, ctx) {
             ctx.frameOverride[content] = [0, 0, frame[2], frame[3] - (position == 0 ? 0 : titleHeight)]
         }
         try AppKitView.encodeBase(o, g, &ctx)
@@ -43,7 +52,7 @@ enum BoxEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSOffsets", ctx.graph.string(NibGeometryString.format(margins, as: .pair)))
         ctx.graph.set(g, "NSTitleCell", titleCell(o, separator: type == 2, &ctx))
         if let content { ctx.graph.set(g, "NSContentView", try ctx.ref(content)) }
-        ctx.graph.set(g, "NSBorderType", .int(3))
+        ctx.graph.set(g, "NSBorderType", .int(border))
         ctx.graph.set(g, "NSBoxType", .int(type))
         ctx.graph.set(g, "NSTitlePosition", .int(position))
         ctx.graph.set(g, "NSTransparent", .bool(ctx.flag(o, "transparent")))

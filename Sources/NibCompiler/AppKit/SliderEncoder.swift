@@ -5,8 +5,9 @@ import KeyedArchive
 enum SliderEncoder: ObjectEncoder {
     static let elements = ["slider", "sliderCell"]
 
-    /// `tickMarkPosition` → `NSTickMarkPosition` (below/trailing 0, above/leading 1).
-    static let tickPositions: [String: Int64] = ["below": 0, "above": 1, "trailing": 0, "leading": 1]
+    /// `tickMarkPosition` → `NSTickMarkPosition`: below/trailing/right 0, above/leading/left 1 (a vertical
+    /// slider's `left` and `right` are AppKit's aliases of above and below; IINA's quick settings use `left`).
+    static let tickPositions: [String: Int64] = ["below": 0, "above": 1, "trailing": 0, "leading": 1, "right": 0, "left": 1]
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         if ctx.doc.objects[o].name == "slider" {

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import KeyedArchive
+@testable import NibCompiler
+
+/// AppKit encoder rules that no golden pair measures (the corpus has no ibtool twin for them), checked
+/// on small sources shaped like the real XIBs they come from.
+@Suite struct AppKitEncoderTests {
+    /// Compiles `body` as the objects of an AppKit XIB; `document` adds attributes to `<document>` and
+    /// `deployment` a deployment version.
+    static func compile(_ body: String, document: String = "", deployment: String? = nil) throws -> (ArchiveGraph, [NibCompileDiagnostic]) {
+        let dependencies = deployment.map { #"<dependencies><deployment version="\#($0)" identifier="macosx"/></dependencies>"# } ?? ""
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="17701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES" \(document)>
+            \(dependencies)
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="NSObject"/>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+        \(body)
+            </objects>
+        </document>
+        """
+        return try NibCompiler().compileGraph(try XIBDocument(xml: Array(xml.utf8)))
+    }
+
+    /// Each object of class `cls` as its values by key, in archive order.
+    static func objects(_ g: ArchiveGraph, _ cls: String) -> [[String: ArchiveValue]] {
+        g.objects.indices.filter { g.className(ofObject: $0) == cls }.map { i in
+            var out: [String: ArchiveValue] = [:]
+            for kv in g.values(ofObject: i) { out[g.keyName(kv.key)] = kv.value }
+            return out
+        }
+    }
+
+    /// Sparkle's update alert holds an old-style box with a line border: it compiled to an error
+    /// ("boxType "oldStyle" is not a box type") before.
+    @Test func oldStyleBoxesKeepTheirTypeBorderAndSavedContentFrame() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <customView id="root">
+                <rect key="frame" x="0" y="0" width="600" height="400"/>
+                <subviews>
+                    <box boxType="oldStyle" borderType="line" titlePosition="noTitle" id="old">
+                        <rect key="frame" x="0.0" y="0.0" width="492" height="215"/>
+                        <view key="contentView" id="oldContent">
+                            <rect key="frame" x="1" y="1" width="490" height="213"/>
+                        </view>
+                    </box>
+                    <box borderType="none" title="Plain" id="plain">
+                        <rect key="frame" x="20" y="250" width="300" height="100"/>
+                        <view key="contentView" id="plainContent">
+                            <rect key="frame" x="3" y="3" width="294" height="84"/>
+                        </view>
+                    </box>
+                </subviews>
+            </customView>
+            """)
+        #expect(!diagnostics.contains { $0.severity == .error })
+        let boxes = Self.objects(g, "NSBox")
+        #expect(boxes.count == 2)
+        let old = try #require(boxes.first { $0["NSBoxType"] == .int(3, width: 0) })
+        #expect(old["NSBorderType"] == .int(1, width: 0))
+        #expect(old["NSTitlePosition"] == .int(0, width: 0))
+        let plain = try #require(boxes.first { $0["NSBoxType"] == .int(0, width: 0) })
+        #expect(plain["NSBorderType"] == .int(0, width: 0))
+        // The old-style box's content view keeps the frame AppKit gave it inside the line border; the
+        // primary box's is refitted as ibtool does (the box less its 12-point title line).
+        guard case .ref(let oldContent)? = old["NSContentView"], case .ref(let plainContent)? = plain["NSContentView"] else {
+            Issue.record("a box without its content view")
+            return
+        }
+        func frame(_ i: Int) throws -> String? {
+            let kv = g.values(ofObject: i).first { g.keyName($0.key) == "NSFrame" || g.keyName($0.key) == "NSFrameSize" }
+            return try kv.flatMap { try g.string(of: $0.value) }
+        }
+        #expect(try frame(oldContent) == "{{1, 1}, {490, 213}}")
+        #expect(try frame(plainContent) == "{300, 88}")
+    }
+
+    @Test func anUnknownBorderTypeIsAnErrorAtItsLine() throws {
+        #expect {
+            _ = try Self.compile("""
+                <box borderType="dotted" id="b">
+                    <rect key="frame" x="0" y="0" width="100" height="100"/>
+                </box>
+                """)
+        } throws: { error in
+            guard let e = error as? ArchiveError else { return false }
+            return e.code == .corrupt && e.reason.contains(#"borderType "dotted""#) && e.line != nil
+        }
+    }
+
+    /// IINA's quick settings hold vertical sliders with `tickMarkPosition="left"`: a compile error before.
+    @Test func verticalSlidersTakeLeftAndRightTickMarks() throws {
+        let (g, _) = try Self.compile("""
+            <slider verticalHuggingPriority="750" id="left">
+                <rect key="frame" x="0" y="0" width="24" height="100"/>
+                <sliderCell key="cell" continuous="YES" alignment="left" maxValue="10" tickMarkPosition="left" numberOfTickMarks="5" sliderType="linear" id="leftCell"/>
+            </slider>
+            <slider verticalHuggingPriority="750" id="right">
+                <rect key="frame" x="30" y="0" width="24" height="100"/>
+                <sliderCell key="cell" continuous="YES" alignment="left" maxValue="10" tickMarkPosition="right" numberOfTickMarks="5" sliderType="linear" id="rightCell"/>
+            </slider>
+            """)
+        let positions = Self.objects(g, "NSSliderCell").map { $0["NSTickMarkPosition"] }
+        #expect(positions == [.int(1, width: 0), .int(0, width: 0)])
+    }
+}
