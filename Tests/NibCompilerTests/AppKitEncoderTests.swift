@@ -106,4 +106,52 @@ import KeyedArchive
         let positions = Self.objects(g, "NSSliderCell").map { $0["NSTickMarkPosition"] }
         #expect(positions == [.int(1, width: 0), .int(0, width: 0)])
     }
+
+
+    /// A popover and its content view controller as caffeine's MainMenu holds them, in the keys Xcode
+    /// 16's ibtool wrote for them there.
+    @Test func popoversAndTheirViewControllersCompileAsIbtoolWritesThem() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <viewController id="vc" userLabel="Popover View Controller">
+                <connections>
+                    <outlet property="view" destination="content" id="c1"/>
+                </connections>
+            </viewController>
+            <popover behavior="t" id="pop">
+                <connections>
+                    <outlet property="contentViewController" destination="vc" id="c2"/>
+                    <outlet property="delegate" destination="vc" id="c3"/>
+                </connections>
+            </popover>
+            <popover animates="NO" id="plain">
+                <size key="contentSize" width="200" height="120"/>
+            </popover>
+            <customView id="content">
+                <rect key="frame" x="0.0" y="0.0" width="607" height="204"/>
+            </customView>
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let controllers = Self.objects(g, "NSViewController")
+        #expect(controllers.count == 1)
+        #expect(controllers.first.map { Array($0.keys) } == ["showSeguePresentationStyle"])
+        #expect(controllers.first?["showSeguePresentationStyle"] == .int(0, width: 0))
+        let popovers = Self.objects(g, "NSPopover")
+        #expect(popovers.count == 2)
+        let transient = try #require(popovers.first { $0["NSBehavior"] == .int(1, width: 0) })
+        #expect(Set(transient.keys) == ["NSBehavior", "NSNextResponder", "NSHasFullSizeContent", "NSAnimates", "NSNibTouchBar",
+                                        "NSContentWidth", "NSContentHeight"])
+        #expect(transient["NSAnimates"] == .bool(true))
+        #expect(transient["NSHasFullSizeContent"] == .bool(false))
+        #expect(transient["NSContentWidth"] == .double(0))
+        let plain = try #require(popovers.first { $0["NSBehavior"] == .int(0, width: 0) })
+        #expect(plain["NSAnimates"] == .bool(false))
+        #expect(plain["NSContentWidth"] == .double(200))
+        #expect(plain["NSContentHeight"] == .double(120))
+        // The three outlets are connectors naming the controller, the popover and the view.
+        var labels: [String] = []
+        for i in g.objects.indices where g.className(ofObject: i) == "NSNibOutletConnector" {
+            for kv in g.values(ofObject: i) where g.keyName(kv.key) == "NSLabel" { labels.append(try g.string(of: kv.value) ?? "") }
+        }
+        #expect(Set(labels).isSuperset(of: ["view", "contentViewController", "delegate"]))
+    }
 }

@@ -38,5 +38,6 @@ enum AppKitEncoders {
         VisualEffectViewEncoder.self,
         PredicateEditorEncoder.self,
         PDFViewEncoder.self,
+        PopoverEncoder.self,
     ]
 }

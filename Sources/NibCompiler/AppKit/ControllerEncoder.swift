@@ -3,13 +3,24 @@ import KeyedArchive
 /// Storyboard controllers: `<windowController>` → `NSWindowController` {`IBWindowTemplate`, the
 /// content view controller, segue style, compilation UUID}; `<viewController>` → `NSViewController`
 /// {`NSNibName` of its view nib, the external objects table for loading it, segue style, UUID}.
+/// In a XIB, a `<viewController>` is an `NSViewController` with its segue style alone (Xcode 16's
+/// ibtool, caffeine's MainMenu nib): its view is an outlet, compiled as a connection.
 enum ControllerEncoder: ObjectEncoder {
     static let elements = ["windowController", "viewController"]
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         guard let plan = ctx.storyboard else {
-            GenericEncoder.setGenericClass(o, g, &ctx)
-            ctx.warn("<\(ctx.doc.objects[o].name)> outside a storyboard is not compiled yet", at: o)
+            guard ctx.doc.objects[o].name == "viewController" else {
+                GenericEncoder.setGenericClass(o, g, &ctx)
+                ctx.warn("<\(ctx.doc.objects[o].name)> outside a storyboard is not compiled yet", at: o)
+                return
+            }
+            ctx.setClass(of: o, g, "NSViewController")
+            ctx.graph.set(g, "showSeguePresentationStyle", .int(0))
+            // A view held as the controller's child (touch bar items do this) rather than by an outlet.
+            if ctx.object(o, key: "view") != nil {
+                ctx.warn("<viewController> with its view inside it: the view is compiled, not yet connected as the controller's view", at: o)
+            }
             return
         }
         if ctx.doc.objects[o].name == "windowController" {
