@@ -154,4 +154,73 @@ import KeyedArchive
         }
         #expect(Set(labels).isSuperset(of: ["view", "contentViewController", "delegate"]))
     }
+
+
+    /// A window whose document kept the `<value key="minSize" type="size">` form of Xcode 8 and older
+    /// gives content sizes, whatever its tools version (caffeine's, saved by Xcode 16): ibtool writes
+    /// the content minimum and a frame minimum with the title bar added.
+    @Test func aWindowsValueFormMinimumIsItsContentMinimum() throws {
+        /// The window template's minimum sizes: frame, then content.
+        func minimums(_ minimum: String) throws -> (frame: String?, content: String?) {
+            let (g, _) = try Self.compile("""
+                <window title="Prefs" allowsToolTipsWhenApplicationIsInactive="NO" autorecalculatesKeyViewLoop="NO" releasedWhenClosed="NO" visibleAtLaunch="NO" animationBehavior="default" id="w">
+                    <windowStyleMask key="styleMask" titled="YES" closable="YES"/>
+                    <rect key="contentRect" x="196" y="240" width="480" height="270"/>
+                    <rect key="screenRect" x="0.0" y="0.0" width="1440" height="877"/>
+                    \(minimum)
+                    <view key="contentView" id="v">
+                        <rect key="frame" x="0.0" y="0.0" width="480" height="270"/>
+                    </view>
+                </window>
+                """)
+            let w = try #require(Self.objects(g, "NSWindowTemplate").first)
+            return (try w["NSMinSize"].flatMap { try g.string(of: $0) }, try w["NSWindowContentMinSize"].flatMap { try g.string(of: $0) })
+        }
+        let legacy = try minimums(#"<value key="minSize" type="size" width="213" height="107"/>"#)
+        #expect(legacy.content == "{213, 107}")
+        #expect(legacy.frame == "{213, \(107 + Int(WindowEncoder.titleBarHeight))}")
+        let modern = try minimums(#"<size key="minSize" width="213" height="107"/>"#)
+        #expect(modern.content == nil)
+        #expect(modern.frame == "{213, 107}")
+    }
+
+    /// `customObjectInstantitationMethod="direct"` creates custom objects with `init()` (class swappers)
+    /// only from macOS 10.15: airyx's TextEdit, deployment 10.6, has its delegate as an `NSCustomObject`.
+    @Test func directInstantiationNeedsMacOS10_15() throws {
+        let delegate = #"<customObject id="d" customClass="AppDelegate"/>"#
+        func delegateClass(_ deployment: String?) throws -> String? {
+            let (g, _) = try Self.compile(delegate, document: #"customObjectInstantitationMethod="direct""#, deployment: deployment)
+            // The class of the object whose class name is the delegate's.
+            for i in g.objects.indices {
+                for kv in g.values(ofObject: i) where g.keyName(kv.key) == "NSClassName" {
+                    if try g.string(of: kv.value) == "AppDelegate" { return g.className(ofObject: i) }
+                }
+            }
+            return nil
+        }
+        #expect(try delegateClass(nil) == "NSClassSwapper")
+        #expect(try delegateClass("101500") == "NSClassSwapper")
+        #expect(try delegateClass("1060") == "NSCustomObject")
+        #expect(try delegateClass("101003") == "NSCustomObject")
+    }
+
+    /// A check box with `imagePosition="leading"` (Xcode 12 and later write it) stores the image on the
+    /// left, as caffeine's check boxes show; it kept no position bits before.
+    @Test func leadingAndTrailingImagePositionsAreLeftAndRight() throws {
+        func flags(_ position: String) throws -> Int64? {
+            let (g, _) = try Self.compile("""
+                <button id="b">
+                    <rect key="frame" x="0" y="0" width="100" height="18"/>
+                    <buttonCell key="cell" type="check" title="Check" bezelStyle="regularSquare" imagePosition="\(position)" alignment="left" inset="2" id="c">
+                        <font key="font" metaFont="system"/>
+                    </buttonCell>
+                </button>
+                """)
+            guard case .int(let f, _)? = Self.objects(g, "NSButtonCell").first?["NSButtonFlags"] else { return nil }
+            return f & 0xFF_0000
+        }
+        #expect(try flags("leading") == flags("left"))
+        #expect(try flags("leading") == 0x38_0000)
+        #expect(try flags("trailing") == flags("right"))
+    }
 }

@@ -17,7 +17,12 @@ enum ButtonEncoder: ObjectEncoder {
         ("lightByContents", 0x0800_0000), ("lightByBackground", 0x0600_0000), ("lightByGray", 0x0600_0000),
         ("doesNotDimImage", 0x1100),
     ]
-    static let imagePositions: [String: Int64] = ["only": 0x40_0000, "left": 0x38_0000, "right": 0x28_0000, "above": 0x0C_0000, "below": 0x1C_0000, "overlaps": 0x48_0000]
+    /// `imagePosition` → `NSButtonFlags` bits. `leading` is stored as `left` (caffeine's check boxes, Xcode
+    /// 16); `trailing` as `right` by the same rule.
+    static let imagePositions: [String: Int64] = [
+        "only": 0x40_0000, "left": 0x38_0000, "right": 0x28_0000, "above": 0x0C_0000, "below": 0x1C_0000, "overlaps": 0x48_0000,
+        "leading": 0x38_0000, "trailing": 0x28_0000,
+    ]
     static let scalings: [String: Int64] = ["proportionallyDown": 0x80, "proportionallyUpOrDown": 0x40, "axesIndependently": 0xC0]
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {

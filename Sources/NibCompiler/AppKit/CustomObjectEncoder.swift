@@ -11,7 +11,7 @@ enum CustomObjectEncoder: ObjectEncoder {
         let object = ctx.doc.objects[o]
         let written = object.customClass ?? "NSObject"
         let runtimeName = ctx.runtimeClassName(written, of: o)
-        let direct = ctx.doc.instantiatesCustomObjectsDirectly
+        let direct = ctx.instantiatesCustomObjectsDirectly
         if object.id == "-2" || object.id == "-3" || isFrameworkClass(written) || !direct {
             ctx.graph.setClass(index, "NSCustomObject")
             let placeholder = object.id == "-2" || object.id == "-3"

@@ -8,7 +8,7 @@ enum ViewEncoder: ObjectEncoder {
 
     static func encode(_ o: Int, into g: Int, _ ctx: inout EncodingContext) throws(ArchiveError) {
         let object = ctx.doc.objects[o]
-        if object.name == "customView", ctx.doc.instantiatesCustomObjectsDirectly, object.customClass == nil {
+        if object.name == "customView", ctx.instantiatesCustomObjectsDirectly, object.customClass == nil {
             ctx.graph.setClass(g, "NSClassSwapper")
             let view = ctx.graph.string("NSView")
             ctx.graph.set(g, "NSClassName", view)
@@ -16,7 +16,7 @@ enum ViewEncoder: ObjectEncoder {
             try AppKitView.encodeBase(o, g, &ctx)
             return
         }
-        if object.name == "customView", !ctx.doc.instantiatesCustomObjectsDirectly {
+        if object.name == "customView", !ctx.instantiatesCustomObjectsDirectly {
             ctx.graph.setClass(g, "NSCustomView")
             try AppKitView.encodeBase(o, g, &ctx)
             if let custom = object.customClass { ctx.graph.set(g, "IBClassReference", ctx.classReference(custom, of: o)) }

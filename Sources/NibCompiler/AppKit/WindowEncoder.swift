@@ -70,9 +70,12 @@ enum WindowEncoder: ObjectEncoder {
         }
         ctx.graph.set(g, "NSScreenRect", ctx.graph.string(NibGeometryString.format(screen, as: .rect)))
         // A full-size content view fills the frame: its minimum is the window's. Documents of tools
-        // before 12000 (Xcode 8 and older) give content sizes: the frame adds the title bar (32).
+        // before 12000 (Xcode 8 and older) give content sizes, and so does a later document that kept
+        // their `<value key="minSize" type="size">` form (caffeine's, saved by Xcode 16, whose ibtool
+        // writes it as the content minimum): the frame adds the title bar (32 on the corpus's Mac).
         let fullSize = ctx.property(o, "styleMask").map { ctx.tree.elements[$0]["fullSizeContentView"] == "YES" } ?? false
-        let contentSized = ctx.doc.toolsBuild < 12000 && style & 1 != 0 && !fullSize
+        let legacyForm = [ctx.property(o, "minSize"), ctx.property(o, "maxSize")].contains { e in e.map { ctx.tree.elements[$0].name == "value" } ?? false }
+        let contentSized = (ctx.doc.toolsBuild < 12000 || legacyForm) && style & 1 != 0 && !fullSize
         var minSize = size(ctx.property(o, "minSize"), ctx), maxSize = size(ctx.property(o, "maxSize"), ctx)
         var contentMin = size(ctx.property(o, "contentMinSize"), ctx), contentMax = size(ctx.property(o, "contentMaxSize"), ctx)
         if contentSized {

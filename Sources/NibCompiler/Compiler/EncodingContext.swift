@@ -104,6 +104,19 @@ struct EncodingContext {
         return try ref(o)
     }
 
+    /// The macOS or iOS version compiled for: the `--minimum-deployment-target` option, else the
+    /// document's own deployment version; nil when neither says (the current system).
+    var deploymentVersion: (major: Int, minor: Int)? { options.deploymentVersion ?? doc.deploymentVersion }
+
+    /// Whether custom objects and views are created as their own classes (`customObjectInstantitationMethod="direct"`).
+    /// ibtool does so only for macOS 10.15 and later, where `init()` instantiation came: for airyx's TextEdit
+    /// (deployment 10.6) Xcode 13 wrote its direct-instantiated delegate as an `NSCustomObject`.
+    var instantiatesCustomObjectsDirectly: Bool {
+        guard doc.instantiatesCustomObjectsDirectly else { return false }
+        guard doc.runtime == .cocoa, let v = deploymentVersion else { return true }
+        return v.major > 10 || (v.major == 10 && v.minor >= 15)
+    }
+
     // MARK: Reading the source
 
     /// Attribute `name` of XIB object `o`, or its `<string key="name">` child.
