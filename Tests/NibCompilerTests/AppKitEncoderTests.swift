@@ -223,4 +223,36 @@ import KeyedArchive
         #expect(try flags("leading") == 0x38_0000)
         #expect(try flags("trailing") == flags("right"))
     }
+
+
+    /// A colour-typed runtime attribute (MonitorControl's and Clipy's views set `backgroundColor` and
+    /// `borderColor` this way) is archived as the `NSColor` a colour property would be.
+    @Test func colourRuntimeAttributesAreArchivedAsColours() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <customView id="v">
+                <rect key="frame" x="0" y="0" width="100" height="100"/>
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="color" keyPath="layer.backgroundColor">
+                        <color key="value" red="1" green="0.5" blue="0.25" alpha="1" colorSpace="calibratedRGB"/>
+                    </userDefinedRuntimeAttribute>
+                    <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius">
+                        <integer key="value" value="4"/>
+                    </userDefinedRuntimeAttribute>
+                </userDefinedRuntimeAttributes>
+            </customView>
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let connector = try #require(Self.objects(g, "NSIBUserDefinedRuntimeAttributesConnector").first)
+        guard case .ref(let values)? = connector["NSValues"], case .ref(let keyPaths)? = connector["NSKeyPaths"] else {
+            Issue.record("no values or key paths")
+            return
+        }
+        let members = try g.elements(ofObject: values)
+        #expect(try g.elements(ofObject: keyPaths).map { try g.string(of: $0) } == ["layer.backgroundColor", "layer.cornerRadius"])
+        guard case .ref(let colour)? = members.first else {
+            Issue.record("the colour is not an object")
+            return
+        }
+        #expect(g.className(ofObject: colour) == "NSColor")
+    }
 }

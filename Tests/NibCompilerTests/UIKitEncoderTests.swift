@@ -597,4 +597,38 @@ import Nib
         #expect(Set(guides).isSubset(of: Set(members)))
         _ = try Nib(document: try NibDocument(graph: g)).instantiate(owner: NibObject(className: "UIViewController"))
     }
+
+    /// A colour-typed runtime attribute (DuckDuckGo's and RxSwift's example views set `borderColor` this
+    /// way) is the `UIColor` a colour property would be, in its `UINibKeyValuePair`.
+    @Test func colourRuntimeAttributesAreArchivedAsColours() throws {
+        let (g, diagnostics) = try UIKitEncoderTests.compile("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0" y="0" width="320" height="480"/>
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="color" keyPath="borderColor">
+                        <color key="value" white="0.0" alpha="0.0" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                    </userDefinedRuntimeAttribute>
+                    <userDefinedRuntimeAttribute type="number" keyPath="borderWidth">
+                        <real key="value" value="0.5"/>
+                    </userDefinedRuntimeAttribute>
+                </userDefinedRuntimeAttributes>
+            </view>
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        var byKeyPath: [String: ArchiveValue] = [:]
+        for i in g.objects.indices where g.className(ofObject: i) == "UINibKeyValuePair" {
+            var v: [String: ArchiveValue] = [:]
+            for kv in g.values(ofObject: i) { v[g.keyName(kv.key)] = kv.value }
+            if let path = v["UIKeyPath"], let value = v["UIValue"], let name = try g.string(of: path) { byKeyPath[name] = value }
+        }
+        #expect(Set(byKeyPath.keys) == ["borderColor", "borderWidth"])
+        guard case .ref(let colour)? = byKeyPath["borderColor"] else {
+            Issue.record("the colour is not an object")
+            return
+        }
+        #expect(g.className(ofObject: colour) == "UIColor")
+        var values: [String: ArchiveValue] = [:]
+        for kv in g.values(ofObject: colour) { values[g.keyName(kv.key)] = kv.value }
+        #expect(try values["UISystemColorName"].flatMap { try g.string(of: $0) } == "clearColor")
+    }
 }

@@ -2,8 +2,8 @@ import KeyedArchive
 
 /// The value of a `<userDefinedRuntimeAttribute>`, as both runtimes archive it: strings as
 /// `NSString`, numbers as `NSNumber` (integer when the text is one), booleans as `NSNumber`
-/// (`NS.boolval` in AppKit nibs, `NS.intval` in UIKit ones), `nil` as nil. Other types are warned
-/// about and left out.
+/// (`NS.boolval` in AppKit nibs, `NS.intval` in UIKit ones), `nil` as nil, colours as the `NSColor` or
+/// `UIColor` a colour property of the runtime would hold. Other types are warned about and left out.
 enum RuntimeAttributeValue {
     static func value(_ a: XIBRuntimeAttribute, _ ctx: inout EncodingContext) -> NibGraph.Value? {
         switch a.type {
@@ -27,6 +27,12 @@ enum RuntimeAttributeValue {
             return .ref(n)
         case "nil":
             return .null
+        case "color":
+            guard let e = ctx.tree.child(of: a.element, named: "color") else {
+                ctx.warn("runtime attribute \(a.keyPath) of type color has no <color>: left out", element: a.element)
+                return nil
+            }
+            return ctx.doc.runtime == .cocoa ? AppKitColor.color(e, &ctx) : UIKitColor.color(e, &ctx)
         default:
             ctx.warn("runtime attribute \(a.keyPath) of type \(a.type) is not compiled yet", element: a.element)
             return nil
