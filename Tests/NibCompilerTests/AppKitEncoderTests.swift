@@ -107,7 +107,6 @@ import KeyedArchive
         #expect(positions == [.int(1, width: 0), .int(0, width: 0)])
     }
 
-
     /// A popover and its content view controller as caffeine's MainMenu holds them, in the keys Xcode
     /// 16's ibtool wrote for them there.
     @Test func popoversAndTheirViewControllersCompileAsIbtoolWritesThem() throws {
@@ -154,7 +153,6 @@ import KeyedArchive
         }
         #expect(Set(labels).isSuperset(of: ["view", "contentViewController", "delegate"]))
     }
-
 
     /// A window whose document kept the `<value key="minSize" type="size">` form of Xcode 8 and older
     /// gives content sizes, whatever its tools version (caffeine's, saved by Xcode 16): ibtool writes
@@ -223,7 +221,6 @@ import KeyedArchive
         #expect(try flags("leading") == 0x38_0000)
         #expect(try flags("trailing") == flags("right"))
     }
-
 
     /// A colour-typed runtime attribute (MonitorControl's and Clipy's views set `backgroundColor` and
     /// `borderColor` this way) is archived as the `NSColor` a colour property would be.
