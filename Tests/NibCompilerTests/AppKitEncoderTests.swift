@@ -62,8 +62,15 @@ import KeyedArchive
         let old = try #require(boxes.first { $0["NSBoxType"] == .int(3, width: 0) })
         #expect(old["NSBorderType"] == .int(1, width: 0))
         #expect(old["NSTitlePosition"] == .int(0, width: 0))
+        // Untitled, an old-style box's title cell holds "" (Sparkle 1.x and 2.x nibs); a modern one's "Title".
+        func title(_ box: [String: ArchiveValue]) throws -> String? {
+            guard case .ref(let cell)? = box["NSTitleCell"] else { return nil }
+            return try g.values(ofObject: cell).first { g.keyName($0.key) == "NSContents" }.flatMap { try g.string(of: $0.value) }
+        }
         let plain = try #require(boxes.first { $0["NSBoxType"] == .int(0, width: 0) })
         #expect(plain["NSBorderType"] == .int(0, width: 0))
+        #expect(try title(old) == "")
+        #expect(try title(plain) == "Plain")
         // The old-style box's content view keeps the frame AppKit gave it inside the line border; the
         // primary box's is refitted as ibtool does (the box less its 12-point title line).
         guard case .ref(let oldContent)? = old["NSContentView"], case .ref(let plainContent)? = plain["NSContentView"] else {
@@ -251,5 +258,26 @@ import KeyedArchive
             return
         }
         #expect(g.className(ofObject: colour) == "NSColor")
+    }
+
+    /// ibtool's constraint multiplier went through a float (Sparkle's update alert: 0.8 is
+    /// 0.800000011920929 in its 1.x and 2.x nibs).
+    @Test func constraintMultipliersAreFloats() throws {
+        let (g, _) = try Self.compile("""
+            <customView id="v">
+                <rect key="frame" x="0" y="0" width="100" height="100"/>
+                <subviews>
+                    <customView id="w">
+                        <rect key="frame" x="0" y="0" width="80" height="100"/>
+                    </customView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="w" firstAttribute="width" secondItem="v" secondAttribute="width" multiplier="0.8" id="c"/>
+                </constraints>
+            </customView>
+            """)
+        let c = try #require(Self.objects(g, "NSLayoutConstraint").first)
+        #expect(c["NSMultiplier"] == .double(0.800000011920929))
+        #expect(c["NSMultiplier"] == .double(Double(Float(0.8))))
     }
 }

@@ -50,7 +50,7 @@ enum BoxEncoder: ObjectEncoder {
         var margins: [Double] = content == nil ? [5, 5] : [0, 0]
         if let e = ctx.property(o, "contentViewMargins") { margins = [ctx.number(e, "width") ?? 0, ctx.number(e, "height") ?? 0] }
         ctx.graph.set(g, "NSOffsets", ctx.graph.string(NibGeometryString.format(margins, as: .pair)))
-        ctx.graph.set(g, "NSTitleCell", titleCell(o, separator: type == 2, &ctx))
+        ctx.graph.set(g, "NSTitleCell", titleCell(o, separator: type == 2, defaultTitle: type == 3 ? "" : "Title", &ctx))
         if let content { ctx.graph.set(g, "NSContentView", try ctx.ref(content)) }
         ctx.graph.set(g, "NSBorderType", .int(border))
         ctx.graph.set(g, "NSBoxType", .int(type))
@@ -62,12 +62,12 @@ enum BoxEncoder: ObjectEncoder {
 
     /// The `NSTextFieldCell` that draws the title: centred, small system font unless `titleFont` says
     /// otherwise, label colour on the text background. A separator's is the default cell whatever
-    /// the source says.
-    static func titleCell(_ o: Int, separator: Bool, _ ctx: inout EncodingContext) -> NibGraph.Value {
+    /// the source says. An untitled box is titled "Title", an old-style one "" (Sparkle's update alert).
+    static func titleCell(_ o: Int, separator: Bool, defaultTitle: String = "Title", _ ctx: inout EncodingContext) -> NibGraph.Value {
         let cell = ctx.graph.add("NSTextFieldCell")
         ctx.graph.set(cell, "NSCellFlags", .int(0x0400_0000))
         ctx.graph.set(cell, "NSCellFlags2", .int(AppKitControl.alignments["center", default: 2] << 26))
-        ctx.graph.set(cell, "NSContents", ctx.graph.string(separator ? "Title" : ctx.attr(o, "title") ?? "Title"))
+        ctx.graph.set(cell, "NSContents", ctx.graph.string(separator ? "Title" : ctx.attr(o, "title") ?? defaultTitle))
         let titleFont = separator ? nil : ctx.property(o, "titleFont")
         let font = titleFont.map { AppKitFont.font($0, &ctx) } ?? AppKitFont.systemFont(11, &ctx)
         ctx.graph.set(cell, "NSSupport", font)

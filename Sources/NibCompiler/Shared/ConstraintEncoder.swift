@@ -44,7 +44,9 @@ enum ConstraintEncoder: ObjectEncoder {
             ctx.graph.set(g, "NSSecondAttributeV2", .int(a))
             ctx.graph.set(g, "NSSecondAttribute", .int(a))
         }
-        if let m = multiplier(ctx.attr(o, "multiplier")), m != 1 { ctx.graph.set(g, "NSMultiplier", .double(m)) }
+        // ibtool's multiplier went through a float: Sparkle's update alert (Xcode 14, and its 1.x nibs)
+        // holds 0.8 as 0.800000011920929.
+        if let m = multiplier(ctx.attr(o, "multiplier")), m != 1 { ctx.graph.set(g, "NSMultiplier", .double(Double(Float(m)))) }
         let constant = ctx.attr(o, "constant").flatMap(Double.init) ?? 0
         if ctx.flag(o, "symbolic") {
             ctx.graph.set(g, "NSSymbolicConstant", ctx.graph.string("NSSpace"))
