@@ -35,7 +35,7 @@ enum BoxEncoder: ObjectEncoder {
         let content = ctx.object(o, key: "contentView")
         // The golden pairs show ibtool refitting a modern box's content view to the box less its title.
         // An old-style box insets it by its border, as AppKit laid it out when the XIB was saved: its
-        // frame in the source is kept (no golden pair has one to say otherwise).
+        // frame in the source is kept, as ibtool kept it in Sparkle's compiled update alert.
         if let content, type != 3, let frame = AppKitView.frame(o, ctx) {
             ctx.frameOverride[content] = [0, 0, frame[2], frame[3] - (position == 0 ? 0 : titleHeight)]
         }
