@@ -280,4 +280,44 @@ import KeyedArchive
         #expect(c["NSMultiplier"] == .double(0.800000011920929))
         #expect(c["NSMultiplier"] == .double(Double(Float(0.8))))
     }
+
+    /// Documents of Xcode 10 and earlier give a box's content view no id (MacDown's preferences, 23 boxes
+    /// in the swept projects): it is compiled all the same, with its subviews. They were left out, and
+    /// the box came out empty.
+    @Test func aBoxsContentViewWithoutAnIdKeepsItsSubviews() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <customView id="root">
+                <rect key="frame" x="0" y="0" width="400" height="300"/>
+                <subviews>
+                    <box autoresizesSubviews="YES" title="Block formatting" borderType="line" id="box">
+                        <rect key="frame" x="17" y="78" width="181" height="74"/>
+                        <view key="contentView">
+                            <rect key="frame" x="1" y="1" width="179" height="58"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <button id="check">
+                                    <rect key="frame" x="16" y="32" width="147" height="18"/>
+                                    <buttonCell key="cell" type="check" title="Table" bezelStyle="regularSquare" imagePosition="left" state="on" inset="2" id="checkCell">
+                                        <font key="font" metaFont="system"/>
+                                    </buttonCell>
+                                </button>
+                            </subviews>
+                        </view>
+                    </box>
+                </subviews>
+            </customView>
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let box = try #require(Self.objects(g, "NSBox").first)
+        guard case .ref(let content)? = box["NSContentView"] else {
+            Issue.record("the box has no content view")
+            return
+        }
+        let subviews = try g.values(ofObject: content).first { g.keyName($0.key) == "NSSubviews" }.map { kv -> [ArchiveValue] in
+            guard case .ref(let list) = kv.value else { return [] }
+            return g.values(ofObject: list).filter { g.keyName($0.key) == "UINibEncoderEmptyKey" }.map(\.value)
+        }
+        #expect(subviews?.count == 1)
+        if case .ref(let button)? = subviews?.first { #expect(g.className(ofObject: button) == "NSButton") }
+    }
 }

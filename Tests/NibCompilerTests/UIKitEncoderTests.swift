@@ -631,4 +631,37 @@ import Nib
         for kv in g.values(ofObject: colour) { values[g.keyName(kv.key)] = kv.value }
         #expect(try values["UISystemColorName"].flatMap { try g.string(of: $0) } == "clearColor")
     }
+
+    /// A collection view cell of Xcode 10 and earlier has a content view without an id (ChatSecure's
+    /// group buddy cell, DuckDuckGo's favourite cell): its subviews were left out with a warning.
+    @Test func aCellsContentViewWithoutAnIdKeepsItsSubviews() throws {
+        let (g, diagnostics) = try UIKitEncoderTests.compile("""
+            <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" reuseIdentifier="Buddy" id="cell">
+                <rect key="frame" x="0.0" y="0.0" width="145" height="25"/>
+                <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center">
+                    <rect key="frame" x="0.0" y="0.0" width="145" height="25"/>
+                    <subviews>
+                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Label" lineBreakMode="tailTruncation" id="name">
+                            <rect key="frame" x="29" y="4.5" width="90" height="16"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="13"/>
+                        </label>
+                    </subviews>
+                </view>
+            </collectionViewCell>
+        """)
+        #expect(!diagnostics.contains { $0.message.contains("content view") }, "\(diagnostics)")
+        let cell = try UIKitEncoderTests.values(g, "UICollectionViewCell")
+        guard case .ref(let content)? = cell["UIContentView"] else {
+            Issue.record("the cell has no content view")
+            return
+        }
+        let labels = g.objects.indices.filter { g.className(ofObject: $0) == "UILabel" }
+        #expect(labels.count == 1)
+        // The label is the content view's subview.
+        let subviews = g.values(ofObject: content).first { g.keyName($0.key) == "UISubviews" }.map { kv -> [ArchiveValue] in
+            guard case .ref(let list) = kv.value else { return [] }
+            return g.values(ofObject: list).filter { g.keyName($0.key) == "UINibEncoderEmptyKey" }.map(\.value)
+        }
+        #expect(subviews == labels.map { .ref($0) })
+    }
 }

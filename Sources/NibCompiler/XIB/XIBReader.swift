@@ -92,7 +92,7 @@ struct XIBReader {
                 doc.objects[parentObject].connections.append(try connection(kind, e, owner: parentObject))
                 continue
             }
-            guard let id = el["id"] else { continue }
+            guard let id = el["id"] ?? implicitID(of: e, in: parentObject, doc) else { continue }
             if let other = doc.objectIndex[id] {
                 let first = tree.elements[doc.objects[other].element]
                 throw tree.error(.corrupt, "id \"\(id)\" is used twice (first by <\(first.name)> at line \(first.line))", at: e)
@@ -118,6 +118,14 @@ struct XIBReader {
         }
         try checkDestinations(doc)
         return doc
+    }
+
+    /// Documents of Xcode 10 and earlier leave a box's or a collection view cell's `<view key="contentView">`
+    /// without an id; it is an object all the same (its subviews and constraints are inside it). Its id is
+    /// its parent's with `#contentView`: `#` is in no id Interface Builder writes.
+    func implicitID(of e: Int, in parentObject: Int, _ doc: XIBDocument) -> String? {
+        guard parentObject >= 0, tree.elements[e]["key"] == "contentView", tree.elements[e].parent == doc.objects[parentObject].element else { return nil }
+        return doc.objects[parentObject].id + "#contentView"
     }
 
     /// One connection element.
