@@ -664,4 +664,37 @@ import Nib
         }
         #expect(subviews == labels.map { .ref($0) })
     }
+
+    /// A named (asset catalog) colour took no value from the document and compiled as opaque black,
+    /// silently (DuckDuckGo's omni bar); it is now the `<namedColor>` resource's value, with a warning.
+    @Test func namedColoursTakeTheDocumentsValue() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <view contentMode="scaleToFill" id="root">
+                    <rect key="frame" x="0" y="0" width="320" height="480"/>
+                    <color key="backgroundColor" name="background"/>
+                </view>
+            </objects>
+            <resources>
+                <namedColor name="background">
+                    <color red="0.96078431372549022" green="0.96078431372549022" blue="0.96078431372549022" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                </namedColor>
+            </resources>
+        </document>
+        """
+        let (g, diagnostics) = try NibCompiler().compileGraph(try XIBDocument(xml: Array(xml.utf8)))
+        #expect(diagnostics.contains { $0.message.contains("named colour \"background\"") })
+        let view = try UIKitEncoderTests.values(g, "UIView")
+        guard case .ref(let colour)? = view["UIBackgroundColor"] else {
+            Issue.record("no background colour")
+            return
+        }
+        var values: [String: ArchiveValue] = [:]
+        for kv in g.values(ofObject: colour) { values[g.keyName(kv.key)] = kv.value }
+        #expect(values["UIRed"] == .float(Float(0.96078431372549022)))
+        #expect(values["UIAlpha"] == .float(1))
+    }
 }

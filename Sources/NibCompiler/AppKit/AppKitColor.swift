@@ -19,7 +19,8 @@ enum AppKitColor {
 
     /// The `NSColor` for `<color>` element `e`.
     static func color(_ e: Int, _ ctx: inout EncodingContext) -> NibGraph.Value {
-        let el = ctx.tree.elements[e]
+        var el = ctx.tree.elements[e]
+        if el["colorSpace"] == nil, let name = el["name"], let inner = namedColorValue(name, at: e, &ctx) { el = ctx.tree.elements[inner] }
         let i = ctx.graph.add("NSColor")
         switch el["colorSpace"] {
         case "catalog":
@@ -42,6 +43,16 @@ enum AppKitColor {
             ctx.graph.set(i, "NSWhite", .bytes(text([w], alpha: alpha)))
         }
         return .ref(i)
+    }
+
+    /// The `<color>` a document's `<namedColor name="…">` resource (an asset catalog colour) gives as its
+    /// value, warned about: no golden pair shows how ibtool links the catalog colour, so it is compiled as
+    /// that fixed value (its other appearances are lost). Without the resource, black as before, warned too.
+    static func namedColorValue(_ name: String, at e: Int, _ ctx: inout EncodingContext) -> Int? {
+        let inner = ctx.doc.resources.first { $0.kind == "namedColor" && $0.name == name }.flatMap { ctx.tree.child(of: $0.element, named: "color") }
+        ctx.warn(inner == nil ? "named colour \"\(name)\" has no <namedColor> resource: compiled as black"
+                     : "named colour \"\(name)\" is compiled as its value in the document, not as the asset catalog colour", element: e)
+        return inner
     }
 
     /// Catalog colours whose archived fallback is another catalog colour.

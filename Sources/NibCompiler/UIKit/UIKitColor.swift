@@ -15,6 +15,8 @@ enum UIKitColor {
                let inner = ctx.tree.child(of: r.element, named: "color") {
                 el = ctx.tree.elements[inner]
             }
+        } else if let name = el["name"], let inner = AppKitColor.namedColorValue(name, at: e, &ctx) {
+            el = ctx.tree.elements[inner]
         }
         let i = ctx.graph.add("UIColor")
         func component(_ key: String, _ v: Double) {
