@@ -52,3 +52,12 @@ let package = Package(
         ], swiftSettings: strictness),
     ]
 )
+
+// Scripts/tsan sets KEYED_ARCHIVE_TSAN_ONLY: the concurrency tests live in NibTests, and Linux links every
+// test target into one test product, so that build keeps only NibTests and the libraries under it.
+if Context.environment["KEYED_ARCHIVE_TSAN_ONLY"] != nil {
+    let kept: Set<String> = ["KeyedArchive", "Nib", "CorpusSupport", "NibTests"]
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { !kept.contains($0.name) }
+    package.dependencies.removeAll()
+}
