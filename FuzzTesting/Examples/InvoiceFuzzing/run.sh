@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the example fuzzer, writes its seed corpus, fuzzes for at most FUZZ_SECONDS (60) and expects to
-# find the bug planted in Invoice.decode(with:); then minimises the crashing input and shows it.
+# find the bug planted in Invoice.decode(with:); then minimises the crashing input for at most
+# FUZZ_MINIMIZE_SECONDS (30) and shows it.
 # Exit status 0 means the bug was found (the point of the example); 1 means it was not.
 #
 # FUZZ_SCRATCH_PATH: build there instead of ./.build. CI points it at FuzzTesting/.build, whose library
@@ -29,7 +30,9 @@ if [ "$status" -eq 0 ] || [ -z "$crash" ]; then
 fi
 echo "found a crash after ${elapsed}s: $(grep -m1 -E 'Fatal error|ERROR: (libFuzzer|AddressSanitizer)' "$work/fuzz.log" || true)"
 echo "where: $(awk '/ERROR: /{on=1} on && /#[0-9]+ .*\.swift:[0-9]+/ {print $NF; exit}' "$work/fuzz.log")"
-"$BIN/FuzzInvoices" -minimize_crash=1 -runs=20000 -exact_artifact_path="$work/minimized" "$crash" >"$work/minimize.log" 2>&1 || true
+# libFuzzer minimises in steps, each a child process, until a step finds nothing smaller; timeout stops
+# the whole process group, and each step leaves its smaller input in place.
+timeout "${FUZZ_MINIMIZE_SECONDS:-30}" "$BIN/FuzzInvoices" -minimize_crash=1 -runs=20000 -exact_artifact_path="$work/minimized" "$crash" >"$work/minimize.log" 2>&1 || true
 [ -s "$work/minimized" ] || cp "$crash" "$work/minimized"
 echo "minimised input ($(wc -c <"$work/minimized") bytes): $work/minimized"
 if command -v xxd >/dev/null 2>&1; then xxd "$work/minimized" | head -n 20; else od -A x -t x1z "$work/minimized" | head -n 20; fi
