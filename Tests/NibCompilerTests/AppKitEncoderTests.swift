@@ -161,6 +161,58 @@ import KeyedArchive
         #expect(Set(labels).isSuperset(of: ["view", "contentViewController", "delegate"]))
     }
 
+    /// Array controllers as smcFanControl's MainMenu holds them, with the keys its ibtool-compiled nib has:
+    /// each flag only when on, an empty `_NSManagedProxy`, the declared keys. They compiled as bare
+    /// `NSArrayController`s before, which AppKit reads as not editable and with no declared keys.
+    @Test func arrayControllersKeepTheirFlagsAndDeclaredKeys() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <arrayController automaticallyPreparesContent="YES" id="temps" userLabel="Temperatures">
+                <declaredKeys>
+                    <string>currentTemp</string>
+                    <string>unit</string>
+                </declaredKeys>
+            </arrayController>
+            <arrayController objectClassName="KeyMapping" editable="NO" selectsInsertedObjects="NO" avoidsEmptySelection="NO" automaticallyRearrangesObjects="YES" id="keys"/>
+            <treeController childrenKeyPath="_children_" preservesSelection="NO" id="tree"/>
+            <objectController id="object"/>
+            <arrayController mode="entity" entityName="SPUser" id="entity"/>
+            """)
+        #expect(!diagnostics.contains { $0.message.contains("no class encoder") }, "\(diagnostics)")
+        #expect(diagnostics.filter { $0.message.contains("Core Data") }.count == 1)
+        let arrays = Self.objects(g, "NSArrayController")
+        #expect(arrays.count == 3)
+        let measured: Set<String> = ["NSSelectsInsertedObjects", "NSClearsFilterPredicateOnInsertion", "NSFilterRestrictsInsertion",
+                                     "NSAutomaticallyPreparesContent", "_NSManagedProxy", "NSDeclaredKeys", "NSAvoidsEmptySelection",
+                                     "NSPreservesSelection", "NSEditable"]
+        let temps = try #require(arrays.first { $0["NSDeclaredKeys"] != nil })
+        #expect(Set(temps.keys) == measured)
+        #expect(temps.values.allSatisfy { if case .bool(let b) = $0 { b } else { true } })
+        guard case .ref(let declared)? = temps["NSDeclaredKeys"], case .ref(let proxy)? = temps["_NSManagedProxy"] else {
+            Issue.record("no declared keys or proxy")
+            return
+        }
+        #expect(g.className(ofObject: declared) == "NSMutableArray")
+        #expect(try g.values(ofObject: declared).filter { g.keyName($0.key) == "UINibEncoderEmptyKey" }.map { try g.string(of: $0.value) }
+                == ["currentTemp", "unit"])
+        #expect(g.className(ofObject: proxy) == "_NSManagedProxy" && g.values(ofObject: proxy).isEmpty)
+        let keys = try #require(arrays.first { $0["NSObjectClassName"] != nil })
+        #expect(try keys["NSObjectClassName"].flatMap { try g.string(of: $0) } == "KeyMapping")
+        #expect(Set(keys.keys) == ["NSClearsFilterPredicateOnInsertion", "NSFilterRestrictsInsertion", "NSAutomaticallyRearrangesObjects",
+                                   "NSObjectClassName", "_NSManagedProxy", "NSPreservesSelection"])
+        let tree = try #require(Self.objects(g, "NSTreeController").first)
+        #expect(try tree["NSTreeContentChildrenKey"].flatMap { try g.string(of: $0) } == "_children_")
+        #expect(Set(tree.keys) == ["NSSelectsInsertedObjects", "_NSManagedProxy", "NSTreeContentChildrenKey", "NSAvoidsEmptySelection", "NSEditable"])
+        let object = try #require(Self.objects(g, "NSObjectController").first)
+        #expect(Set(object.keys) == ["_NSManagedProxy", "NSEditable"])
+    }
+
+    /// iTerm2's onboarding window holds a `<pagecontroller>` (so spelled): its class is `NSPageController`.
+    @Test func pageControllersKeepTheirClassName() throws {
+        let (g, _) = try Self.compile(#"<pagecontroller id="pages"/>"#)
+        #expect(Self.objects(g, "NSPageController").count == 1)
+        #expect(Self.objects(g, "NSPagecontroller").isEmpty)
+    }
+
     /// A window whose document kept the `<value key="minSize" type="size">` form of Xcode 8 and older
     /// gives content sizes, whatever its tools version (caffeine's, saved by Xcode 16): ibtool writes
     /// the content minimum and a frame minimum with the title bar added.

@@ -39,5 +39,6 @@ enum AppKitEncoders {
         PredicateEditorEncoder.self,
         PDFViewEncoder.self,
         PopoverEncoder.self,
+        ObjectControllerEncoder.self,
     ]
 }

@@ -47,7 +47,7 @@ enum ElementClasses {
         "pathCell": "NSPathCell", "comboBox": "NSComboBox", "comboBoxCell": "NSComboBoxCell", "secureTextField": "NSSecureTextField",
         "secureTextFieldCell": "NSSecureTextFieldCell", "collectionView": "NSCollectionView", "visualEffectView": "NSVisualEffectView",
         "gridView": "NSGridView", "browser": "NSBrowser", "splitViewController": "NSSplitViewController",
-        "tabViewController": "NSTabViewController", "pageController": "NSPageController", "treeController": "NSTreeController",
+        "tabViewController": "NSTabViewController", "pageController": "NSPageController", "pagecontroller": "NSPageController", "treeController": "NSTreeController",
         "dictionaryController": "NSDictionaryController", "touchBar": "NSTouchBar", "switch": "NSSwitch", "tokenField": "NSTokenField",
         "tokenFieldCell": "NSTokenFieldCell", "drawer": "NSDrawer", "ruleEditor": "NSRuleEditor", "openGLView": "NSOpenGLView",
         "customCell": "NSCell", "actionCell": "NSActionCell", "formCell": "NSFormCell", "pdfView": "PDFView",
