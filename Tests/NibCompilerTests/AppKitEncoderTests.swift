@@ -206,6 +206,47 @@ import KeyedArchive
         #expect(Set(object.keys) == ["_NSManagedProxy", "NSEditable"])
     }
 
+    /// A custom box keeps its colours, border width and corner radius (MacDown's and iTerm2's preferences):
+    /// they were left out, with a warning, so the box drew AppKit's default border and no fill.
+    @Test func customBoxesKeepTheirLook() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <customView id="root">
+                <rect key="frame" x="0" y="0" width="300" height="200"/>
+                <subviews>
+                    <box boxType="custom" borderType="none" borderWidth="0.0" cornerRadius="15" title="Box" titlePosition="noTitle" transparent="YES" id="custom">
+                        <rect key="frame" x="10" y="10" width="200" height="100"/>
+                        <view key="contentView" id="content">
+                            <rect key="frame" x="0" y="0" width="200" height="100"/>
+                        </view>
+                        <color key="borderColor" white="0.0" alpha="0.41999999999999998" colorSpace="calibratedWhite"/>
+                        <color key="fillColor" red="1" green="0.5" blue="0" alpha="1" colorSpace="calibratedRGB"/>
+                    </box>
+                    <box boxType="custom" title="Plain" id="plain">
+                        <rect key="frame" x="10" y="120" width="200" height="60"/>
+                    </box>
+                </subviews>
+            </customView>
+            """)
+        #expect(!diagnostics.contains { $0.message.contains("box") }, "\(diagnostics)")
+        let boxes = Self.objects(g, "NSBox")
+        let custom = try #require(boxes.first { $0["NSFillColor2"] != nil })
+        #expect(custom["NSBorderWidth2"] == .double(0))
+        #expect(custom["NSCornerRadius2"] == .double(15))
+        #expect(custom["NSTransparent"] == .bool(true))
+        func components(_ v: ArchiveValue?) -> String? {
+            guard case .ref(let c)? = v else { return nil }
+            return g.values(ofObject: c).compactMap { kv -> String? in
+                guard ["NSRGB", "NSWhite"].contains(g.keyName(kv.key)), case .bytes(let b) = kv.value else { return nil }
+                return String(decoding: g.bytes(b).prefix { $0 != 0 }, as: UTF8.self)
+            }.first
+        }
+        #expect(components(custom["NSFillColor2"]) == "1 0.5 0")
+        #expect(components(custom["NSBorderColor2"]) == "0 0.42")
+        // A custom box that sets nothing keeps AppKit's defaults: no keys.
+        let plain = try #require(boxes.first { $0["NSFillColor2"] == nil })
+        #expect(["NSBorderColor2", "NSFillColor2", "NSBorderWidth2", "NSCornerRadius2"].allSatisfy { plain[$0] == nil })
+    }
+
     /// iTerm2's onboarding window holds a `<pagecontroller>` (so spelled): its class is `NSPageController`.
     @Test func pageControllersKeepTheirClassName() throws {
         let (g, _) = try Self.compile(#"<pagecontroller id="pages"/>"#)

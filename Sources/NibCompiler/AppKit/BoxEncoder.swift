@@ -1,7 +1,7 @@
 import KeyedArchive
 
 /// `<box>` → `NSBox`: type, title position, transparency, the title cell, the content view (sized to
-/// the box minus a title line) and its margins.
+/// the box minus a title line) and its margins; a custom box's colours, border width and corner radius.
 enum BoxEncoder: ObjectEncoder {
     static let elements = ["box"]
 
@@ -57,7 +57,17 @@ enum BoxEncoder: ObjectEncoder {
         ctx.graph.set(g, "NSTitlePosition", .int(position))
         ctx.graph.set(g, "NSTransparent", .bool(ctx.flag(o, "transparent")))
         if content != nil { ctx.graph.set(g, "IBNSBoxIsUsingDocumentContentView", .bool(true)) }
-        if type == 4 { ctx.warn("<box boxType=\"custom\"> fill and border colours are not encoded yet", at: o) }
+        if type == 4 { encodeCustomLook(o, g, &ctx) }
+    }
+
+    /// A custom box's border and fill colours, border width and corner radius, as far as the source sets
+    /// them (AppKit's defaults otherwise). The keys are the ones readers of Apple's nibs decode
+    /// (Cappuccino's and Cocotron's `NSBox`); no golden pair has a custom box.
+    static func encodeCustomLook(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) {
+        if let c = AppKitColor.color(of: o, key: "borderColor", &ctx) { ctx.graph.set(g, "NSBorderColor2", c) }
+        if let c = AppKitColor.color(of: o, key: "fillColor", &ctx) { ctx.graph.set(g, "NSFillColor2", c) }
+        if let w = ctx.attr(o, "borderWidth").flatMap(Double.init) { ctx.graph.set(g, "NSBorderWidth2", .double(w)) }
+        if let r = ctx.attr(o, "cornerRadius").flatMap(Double.init) { ctx.graph.set(g, "NSCornerRadius2", .double(r)) }
     }
 
     /// The `NSTextFieldCell` that draws the title: centred, small system font unless `titleFont` says
