@@ -247,6 +247,45 @@ import KeyedArchive
         #expect(["NSBorderColor2", "NSFillColor2", "NSBorderWidth2", "NSCornerRadius2"].allSatisfy { plain[$0] == nil })
     }
 
+    /// Sparkle's permission prompt: a user defaults controller that is not the shared one keeps its declared
+    /// keys and `NSAppliesImmediately`, and a `<bool>` binding option is a boolean `NSNumber` beside an
+    /// integer 1, as in the nib ibtool compiled from it (it was the integer, and the controller bare).
+    @Test func userDefaultsControllersAndBooleanBindingOptions() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <userDefaultsController id="49" userLabel="User Defaults Controller">
+                <declaredKeys>
+                    <string>SUIncludeProfile</string>
+                    <string>SUSendProfileInfo</string>
+                </declaredKeys>
+            </userDefaultsController>
+            <userDefaultsController appliesImmediately="NO" id="50"/>
+            <userDefaultsController representsSharedInstance="YES" id="51"/>
+            <button id="check">
+                <rect key="frame" x="0" y="0" width="100" height="18"/>
+                <buttonCell key="cell" type="check" title="Send" bezelStyle="regularSquare" imagePosition="left" inset="2" id="checkCell">
+                    <behavior key="behavior" changeContents="YES" doesNotDimImage="YES" lightByContents="YES"/>
+                    <font key="font" metaFont="system"/>
+                </buttonCell>
+                <connections>
+                    <binding destination="-2" name="value" keyPath="shouldSendProfile" id="b1">
+                        <dictionary key="options">
+                            <integer key="NSNullPlaceholder" value="1"/>
+                            <bool key="NSValidatesImmediately" value="YES"/>
+                        </dictionary>
+                    </binding>
+                </connections>
+            </button>
+            """)
+        #expect(!diagnostics.contains { $0.message.contains("userDefaultsController") }, "\(diagnostics)")
+        let controllers = Self.objects(g, "NSUserDefaultsController")
+        #expect(controllers.count == 3)
+        #expect(Set(controllers.map { Set($0.keys) }) == [["NSSharedInstance"], [], ["NSDeclaredKeys", "NSAppliesImmediately"]])
+        #expect(controllers.contains { $0["NSAppliesImmediately"] == .bool(true) })
+        let numbers = Self.objects(g, "NSNumber")
+        #expect(numbers.contains { $0["NS.boolval"] == .bool(true) })
+        #expect(numbers.contains { $0["NS.intval"] == .int(1, width: 0) })
+    }
+
     /// iTerm2's onboarding window holds a `<pagecontroller>` (so spelled): its class is `NSPageController`.
     @Test func pageControllersKeepTheirClassName() throws {
         let (g, _) = try Self.compile(#"<pagecontroller id="pages"/>"#)

@@ -19,7 +19,8 @@ enum AppKitBindings {
     }
 
     /// The entries of a binding's `<dictionary key="options">`, in source order: `<integer>`,
-    /// `<real>`, `<bool>` become `NSNumber`s, `<string>` an `NSString`; other kinds are left out.
+    /// `<real>`, `<bool>` become `NSNumber`s (`<bool>` a boolean one), `<string>` an `NSString`; other
+    /// kinds are left out.
     static func options(_ dictionary: Int, _ ctx: inout EncodingContext) -> [(NibGraph.Value, NibGraph.Value)] {
         var out: [(NibGraph.Value, NibGraph.Value)] = []
         for e in ctx.tree.elements[dictionary].children {
@@ -34,7 +35,8 @@ enum AppKitBindings {
                 guard let d = el["value"].flatMap(Double.init) else { continue }
                 value = ctx.graph.number(d)
             case "bool":
-                value = ctx.graph.number(Int64(el["value"] == "YES" ? 1 : 0))
+                // A boolean NSNumber, apart from an integer 1 in the same options (Sparkle's permission prompt).
+                value = ctx.graph.boolNumber(el["value"] == "YES")
             case "string":
                 value = ctx.graph.string(el["value"] ?? el.text)
             default:

@@ -36,10 +36,7 @@ enum ObjectControllerEncoder: ObjectEncoder {
         on("automaticallyPreparesContent", default: false, "NSAutomaticallyPreparesContent")
         if let className = ctx.attr(o, "objectClassName") { ctx.graph.set(g, "NSObjectClassName", ctx.graph.string(className)) }
         ctx.graph.set(g, "_NSManagedProxy", .ref(ctx.graph.add("_NSManagedProxy")))
-        if let keys = ctx.tree.child(of: ctx.doc.objects[o].element, named: "declaredKeys") {
-            let list = ctx.tree.children(of: keys, named: "string").map { ctx.graph.string(ctx.tree.elements[$0].text) }
-            ctx.graph.set(g, "NSDeclaredKeys", ctx.graph.collection("NSMutableArray", list))
-        }
+        encodeDeclaredKeys(o, g, &ctx)
         if name == "treeController" {
             for (attribute, key) in [("childrenKeyPath", "NSTreeContentChildrenKey"), ("countKeyPath", "NSTreeContentCountKey"),
                                      ("leafKeyPath", "NSTreeContentLeafKey")] {
@@ -62,5 +59,12 @@ enum ObjectControllerEncoder: ObjectEncoder {
             let child = ctx.tree.elements[e].name
             if !knownChildren.contains(child) { ctx.warn("<\(name)> <\(child)> is not compiled yet", element: e) }
         }
+    }
+
+    /// `<declaredKeys>` → `NSDeclaredKeys`, an `NSMutableArray` of the key strings (any controller).
+    static func encodeDeclaredKeys(_ o: Int, _ g: Int, _ ctx: inout EncodingContext) {
+        guard let keys = ctx.tree.child(of: ctx.doc.objects[o].element, named: "declaredKeys") else { return }
+        let list = ctx.tree.children(of: keys, named: "string").map { ctx.graph.string(ctx.tree.elements[$0].text) }
+        ctx.graph.set(g, "NSDeclaredKeys", ctx.graph.collection("NSMutableArray", list))
     }
 }

@@ -1,7 +1,8 @@
 import KeyedArchive
 
 /// `<userDefaultsController>` → `NSUserDefaultsController`: the shared instance is archived as
-/// `NSSharedInstance` alone (transmission_MainMenu); other controllers' keys are not known yet.
+/// `NSSharedInstance` alone (transmission_MainMenu); another one as its declared keys and
+/// `NSAppliesImmediately` when on (Sparkle's permission prompt, in the nib ibtool compiled from it).
 enum UserDefaultsControllerEncoder: ObjectEncoder {
     static let elements = ["userDefaultsController"]
 
@@ -9,8 +10,9 @@ enum UserDefaultsControllerEncoder: ObjectEncoder {
         ctx.setClass(of: o, g, "NSUserDefaultsController")
         if ctx.flag(o, "representsSharedInstance") {
             ctx.graph.set(g, "NSSharedInstance", .bool(true))
-        } else {
-            ctx.warn("a <userDefaultsController> that is not the shared instance is compiled without its settings (only the shared instance is known)", at: o)
+            return
         }
+        ObjectControllerEncoder.encodeDeclaredKeys(o, g, &ctx)
+        if ctx.flag(o, "appliesImmediately", default: true) { ctx.graph.set(g, "NSAppliesImmediately", .bool(true)) }
     }
 }
