@@ -59,4 +59,17 @@ import CorpusSupport
         let other = try #require(nib.document.classSwaps.first { $0.customClassName == "SomeClass" })
         #expect((result.object(at: other.object.index) as? NibObject)?.className == "NSView")
     }
+
+    /// Under direct instantiation ibtool swaps a plain custom view to `NSView` over `NSView`: nothing is
+    /// substituted, so loading it reports nothing (it said "Unknown class NSView …; using NSView").
+    @Test func aSwapperToItsOwnClassIsNoSubstitution() throws {
+        guard Corpus.require() else { return }
+        let nib = try Nib(contentsOf: Corpus.root.appendingPathComponent("nib/viraptor-ibtool/samples__correct__customview_direct.nib"))
+        let swap = try #require(nib.document.classSwaps.first)
+        #expect(swap.customClassName == "NSView" && swap.originalClassName == "NSView")
+        let result = try nib.instantiate(owner: NibObject(className: "NSApplication"), options: NibInstantiationOptions(registry: NibClassRegistry()))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let view = try #require(result.object(at: swap.object.index) as? NibObject)
+        #expect(view.className == "NSView" && view.customClassName == nil)
+    }
 }

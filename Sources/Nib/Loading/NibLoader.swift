@@ -92,10 +92,14 @@ struct NibLoader {
             var custom: String?
             var className = p.className
             if entry == nil, let original = p.originalClassName {
-                diagnostics.append(NibDiagnostic(kind: .unknownClass,
-                                                 message: "Unknown class \(p.className) in Interface Builder file; using \(original)",
-                                                 objectIndex: p.index))
-                custom = p.className
+                // A swapper to its own original class (ibtool writes one for a plain custom view under
+                // direct instantiation) substitutes nothing: no diagnostic, no custom class.
+                if p.className != original {
+                    diagnostics.append(NibDiagnostic(kind: .unknownClass,
+                                                     message: "Unknown class \(p.className) in Interface Builder file; using \(original)",
+                                                     objectIndex: p.index))
+                    custom = p.className
+                }
                 className = original
                 entry = p.originalSlot >= 0 ? entries[Int(p.originalSlot)] : nil
             }
