@@ -110,8 +110,11 @@ enum AppKitView {
         resizeSubviews(of: o, subviews, &ctx)
         if !subviews.isEmpty || ctx.tree.child(of: ctx.doc.objects[o].element, named: "subviews") != nil {
             var list: [NibGraph.Value] = []
-            // ibtool archives a custom view's subviews last to first (every golden pair shows it).
-            let ordered = ctx.doc.objects[o].name == "customView" ? subviews.reversed() : subviews
+            // An NSCustomView placeholder archives its subviews last to first (every golden pair shows it);
+            // a custom view instantiated directly is a real view and keeps them back to front, as a
+            // <view> does (iTerm2's font picker and combo view nibs: a visual effect view stays behind).
+            let placeholder = ctx.doc.objects[o].name == "customView" && !ctx.instantiatesCustomObjectsDirectly
+            let ordered = placeholder ? subviews.reversed() : subviews
             for s in ordered { list.append(try ctx.ref(s)) }
             ctx.graph.set(g, "NSSubviews", ctx.graph.collection("NSMutableArray", list))
         }
