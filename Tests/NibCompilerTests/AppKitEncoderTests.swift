@@ -286,6 +286,71 @@ import KeyedArchive
         #expect(numbers.contains { $0["NS.intval"] == .int(1, width: 0) })
     }
 
+    /// Under direct instantiation a custom view is a real view and keeps its subviews back to front, as
+    /// iTerm2's compiled combo view shows (its visual effect view stays behind the rest); an
+    /// `NSCustomView` placeholder archives them last to first, as every golden pair shows.
+    @Test func directlyInstantiatedCustomViewsKeepTheirSubviewOrder() throws {
+        let body = """
+            <customView id="root">
+                <rect key="frame" x="0" y="0" width="300" height="200"/>
+                <subviews>
+                    <visualEffectView blendingMode="behindWindow" material="menu" state="followsWindowActiveState" id="back">
+                        <rect key="frame" x="0" y="0" width="300" height="200"/>
+                    </visualEffectView>
+                    <progressIndicator maxValue="100" style="bar" id="front">
+                        <rect key="frame" x="20" y="20" width="100" height="20"/>
+                    </progressIndicator>
+                </subviews>
+            </customView>
+            """
+        func order(_ document: String) throws -> [String] {
+            let (g, _) = try Self.compile(body, document: document)
+            let root = try #require(g.objects.indices.first { ["NSCustomView", "NSClassSwapper"].contains(g.className(ofObject: $0)) })
+            guard case .ref(let list)? = g.values(ofObject: root).first(where: { g.keyName($0.key) == "NSSubviews" })?.value else { return [] }
+            return g.values(ofObject: list).compactMap { kv in
+                if case .ref(let v) = kv.value, g.keyName(kv.key) == "UINibEncoderEmptyKey" { g.className(ofObject: v) } else { nil }
+            }
+        }
+        #expect(try order(#"customObjectInstantitationMethod="direct""#) == ["NSVisualEffectView", "NSProgressIndicator"])
+        #expect(try order("") == ["NSProgressIndicator", "NSVisualEffectView"])
+    }
+
+    /// Colours in the sRGB and generic gray (gamma 2.2) spaces carry the space, their components and a
+    /// linear exposure beside the calibrated value, as ibtool writes them (HSChooserWindow's table
+    /// background in the corpus; iTerm2's header cell); they were the calibrated value alone.
+    @Test func customSpaceColoursKeepTheirSpaceAndComponents() throws {
+        let (g, _) = try Self.compile("""
+            <customView id="root">
+                <rect key="frame" x="0" y="0" width="300" height="200"/>
+                <subviews>
+                    <box boxType="custom" title="Box" titlePosition="noTitle" id="b">
+                        <rect key="frame" x="10" y="10" width="200" height="100"/>
+                        <color key="borderColor" white="0.0" alpha="0.0" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                        <color key="fillColor" red="0.0" green="0.41176470588235292" blue="0.85098039215686272" alpha="0.0" colorSpace="custom" customColorSpace="sRGB"/>
+                    </box>
+                </subviews>
+            </customView>
+            """)
+        let box = try #require(Self.objects(g, "NSBox").first)
+        func keys(_ v: ArchiveValue?) -> [String: ArchiveValue] {
+            guard case .ref(let c)? = v else { return [:] }
+            var out: [String: ArchiveValue] = [:]
+            for kv in g.values(ofObject: c) { out[g.keyName(kv.key)] = kv.value }
+            return out
+        }
+        func text(_ v: ArchiveValue?) -> String? {
+            guard case .bytes(let b)? = v else { return nil }
+            return String(decoding: g.bytes(b), as: UTF8.self)
+        }
+        let gray = keys(box["NSBorderColor2"]), rgb = keys(box["NSFillColor2"])
+        #expect(gray["NSColorSpace"] == .int(3, width: 0) && text(gray["NSWhite"]) == "0 0\0")
+        #expect(text(gray["NSComponents"]) == "0 0" && text(gray["NSLinearExposure"]) == "1")
+        #expect(keys(gray["NSCustomColorSpace"])["NSID"] == .int(Int64(NibColorProfiles.grayID), width: 0))
+        #expect(rgb["NSColorSpace"] == .int(1, width: 0))
+        #expect(text(rgb["NSComponents"]) == "0 0.4117647059 0.8509803922 0" && text(rgb["NSLinearExposure"]) == "1")
+        #expect(keys(rgb["NSCustomColorSpace"])["NSID"] == .int(Int64(NibColorProfiles.rgbID), width: 0))
+    }
+
     /// iTerm2's onboarding window holds a `<pagecontroller>` (so spelled): its class is `NSPageController`.
     @Test func pageControllersKeepTheirClassName() throws {
         let (g, _) = try Self.compile(#"<pagecontroller id="pages"/>"#)

@@ -32,9 +32,13 @@ enum AppKitColor {
                 let w = el["white"].flatMap(Double.init) ?? 0
                 ctx.graph.set(i, "NSColorSpace", .int(el["colorSpace"] == "custom" ? 3 : 4))
                 ctx.graph.set(i, "NSWhite", .bytes(text([w], alpha: alpha)))
+                if el["colorSpace"] == "custom", el["customColorSpace"] == "genericGamma22GrayColorSpace" {
+                    setCustomSpace(i, gray: true, components: [w], alpha: alpha, &ctx)
+                }
             } else {
                 ctx.graph.set(i, "NSColorSpace", .int(el["colorSpace"] == "deviceRGB" ? 2 : 1))
                 ctx.graph.set(i, "NSRGB", .bytes(text(rgb, alpha: alpha)))
+                if el["colorSpace"] == "custom", el["customColorSpace"] == "sRGB" { setCustomSpace(i, gray: false, components: rgb, alpha: alpha, &ctx) }
             }
         default:
             let w = el["white"].flatMap(Double.init) ?? 0
@@ -112,6 +116,17 @@ enum AppKitColor {
 
     static func format(_ v: Double) -> String {
         String(format: "%.10g", v)
+    }
+
+    /// A colour in the generic gray (gamma 2.2) or sRGB space, as ibtool writes it beside the calibrated
+    /// value: the space, the source's components with alpha (no NUL) and a linear exposure of 1
+    /// (HSChooserWindow's sRGB table background, iTerm2's clear gray header). AppKit rebuilds the exact
+    /// colour from these; the calibrated `NSRGB`/`NSWhite` beside them stay the source's numbers, as
+    /// ibtool's conversion between the spaces is not reproduced.
+    static func setCustomSpace(_ i: Int, gray: Bool, components: [Double], alpha: Double, _ ctx: inout EncodingContext) {
+        ctx.graph.set(i, "NSCustomColorSpace", genericSpace(gray: gray, &ctx))
+        ctx.graph.set(i, "NSComponents", .bytes(Array((components + [alpha]).map(format).joined(separator: " ").utf8)))
+        ctx.graph.set(i, "NSLinearExposure", .bytes(Array("1".utf8)))
     }
 
     /// The generic gray (gamma 2.2) or sRGB colour space object, shared. ibtool writes the gray
