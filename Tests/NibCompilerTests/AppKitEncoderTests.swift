@@ -351,6 +351,53 @@ import KeyedArchive
         #expect(keys(rgb["NSCustomColorSpace"])["NSID"] == .int(Int64(NibColorProfiles.rgbID), width: 0))
     }
 
+    /// A clip view that draws no background over a table archives no `NSBGColor` (HSChooserWindow, iTerm2's
+    /// combo view); over a text view it keeps one (test11_text_view_back).
+    @Test func clipViewsOverTablesWithoutBackgroundArchiveNone() throws {
+        func clipKeys(_ document: String) throws -> Set<String> {
+            let (g, _) = try Self.compile("""
+                <scrollView autohidesScrollers="YES" horizontalLineScroll="19" horizontalPageScroll="10" verticalLineScroll="19" verticalPageScroll="10" hasHorizontalScroller="NO" usesPredominantAxisScrolling="NO" id="sv">
+                    <rect key="frame" x="0" y="0" width="200" height="100"/>
+                    <clipView key="contentView" drawsBackground="NO" id="clip">
+                        <rect key="frame" x="1" y="1" width="198" height="98"/>
+                        <subviews>
+                            \(document)
+                        </subviews>
+                    </clipView>
+                    <scroller key="horizontalScroller" hidden="YES" verticalHuggingPriority="750" horizontal="YES" id="h">
+                        <rect key="frame" x="1" y="83" width="198" height="16"/>
+                    </scroller>
+                    <scroller key="verticalScroller" hidden="YES" verticalHuggingPriority="750" horizontal="NO" id="v">
+                        <rect key="frame" x="183" y="1" width="16" height="98"/>
+                    </scroller>
+                </scrollView>
+                """)
+            return Set(try #require(Self.objects(g, "NSClipView").first).keys)
+        }
+        let table = try clipKeys("""
+            <tableView verticalHuggingPriority="750" columnAutoresizingStyle="lastColumnOnly" columnReordering="NO" columnResizing="NO" viewBased="YES" id="t">
+                <rect key="frame" x="0" y="0" width="198" height="98"/>
+                <tableColumns>
+                    <tableColumn width="195" minWidth="40" maxWidth="1000" id="c">
+                        <tableHeaderCell key="headerCell" lineBreakMode="truncatingTail" borderStyle="border"/>
+                        <textFieldCell key="dataCell" lineBreakMode="truncatingTail" selectable="YES" editable="YES" title="Text Cell" id="dc">
+                            <font key="font" metaFont="system"/>
+                        </textFieldCell>
+                    </tableColumn>
+                </tableColumns>
+            </tableView>
+            """)
+        #expect(!table.contains("NSBGColor") && table.contains("NSDocView"))
+        let text = try clipKeys("""
+            <textView importsGraphics="NO" richText="NO" verticallyResizable="YES" smartInsertDelete="YES" id="tv">
+                <rect key="frame" x="0" y="0" width="198" height="98"/>
+                <size key="minSize" width="198" height="98"/>
+                <size key="maxSize" width="463" height="10000000"/>
+            </textView>
+            """)
+        #expect(text.contains("NSBGColor"))
+    }
+
     /// iTerm2's onboarding window holds a `<pagecontroller>` (so spelled): its class is `NSPageController`.
     @Test func pageControllersKeepTheirClassName() throws {
         let (g, _) = try Self.compile(#"<pagecontroller id="pages"/>"#)

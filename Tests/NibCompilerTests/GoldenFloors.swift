@@ -13,7 +13,7 @@ struct GoldenFloors {
     var unequalCeiling: Int
 
     /// The 173 modern pairs (XIBs and AppKit storyboards against ibtool's output).
-    static let modern = GoldenFloors(agreement: 0.9975, fullyEqual: 159, loadingAlike: 173, equal: 57_360, unequalCeiling: 70 + 45 + 22)
+    static let modern = GoldenFloors(agreement: 0.9975, fullyEqual: 159, loadingAlike: 173, equal: 57_360, unequalCeiling: 70 + 45 + 21)
     /// The 15 legacy pairs (Interface Builder 3 XIBs against the keyedobjects.nib saved beside them, 12
     /// AppKit, and against the keyed nibs compiled from them, 3 UIKit).
     static let legacy = GoldenFloors(agreement: 0.996, fullyEqual: 5, loadingAlike: 15, equal: 15_162, unequalCeiling: 11 + 18 + 17)

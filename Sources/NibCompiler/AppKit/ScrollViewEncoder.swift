@@ -142,11 +142,15 @@ enum ScrollViewEncoder: ObjectEncoder {
         // outside a scroll view (a window's content view) keeps its colour as written.
         let inScrollView = ctx.doc.objects[o].parent.map { ctx.doc.objects[$0].name == "scrollView" } ?? false
         let table = doc.flatMap { ["tableView", "outlineView"].contains(ctx.doc.objects[$0].name) ? $0 : nil }
-        let own = inScrollView ? AppKitColor.upgradedBackground(of: o, catalog: "controlBackgroundColor", &ctx)
-            : AppKitColor.color(of: o, key: "backgroundColor", &ctx)
-        let bg = own ?? table.flatMap { AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }
-            ?? AppKitColor.catalog("controlBackgroundColor", &ctx)
-        ctx.graph.set(g, "NSBGColor", bg)
+        // Over a table, a clip view that draws no background archives none (HSChooserWindow in the corpus,
+        // iTerm2's compiled combo view); over a text view or a predicate editor it keeps one.
+        if !(table != nil && ctx.attr(o, "drawsBackground") == "NO") {
+            let own = inScrollView ? AppKitColor.upgradedBackground(of: o, catalog: "controlBackgroundColor", &ctx)
+                : AppKitColor.color(of: o, key: "backgroundColor", &ctx)
+            let bg = own ?? table.flatMap { AppKitColor.color(of: $0, key: "backgroundColor", &ctx) }
+                ?? AppKitColor.catalog("controlBackgroundColor", &ctx)
+            ctx.graph.set(g, "NSBGColor", bg)
+        }
         // Over a text view the clip view shows the I-beam.
         if let doc, ctx.doc.objects[doc].name == "textView" {
             let cursor = ctx.graph.add("NSCursor")
