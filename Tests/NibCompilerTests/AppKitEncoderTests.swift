@@ -398,6 +398,33 @@ import KeyedArchive
         #expect(text.contains("NSBGColor"))
     }
 
+    /// `previousBinding` links a binding's connector to the one to establish first, as Sparkle 2.6.4's status
+    /// window and smcFanControl's table columns have it in their compiled nibs (it was left out); one that
+    /// names no earlier binding is reported.
+    @Test func previousBindingsLinkTheirConnectors() throws {
+        let (g, diagnostics) = try Self.compile("""
+            <progressIndicator maxValue="100" style="bar" id="bar">
+                <rect key="frame" x="20" y="20" width="100" height="20"/>
+                <connections>
+                    <binding destination="-2" name="maxValue" keyPath="maxProgressValue" id="13"/>
+                    <binding destination="-2" name="value" keyPath="progressValue" previousBinding="13" id="27"/>
+                    <binding destination="-2" name="hidden" keyPath="done" previousBinding="99" id="28"/>
+                </connections>
+            </progressIndicator>
+            """)
+        #expect(diagnostics.filter { $0.message.contains("previousBinding \"99\"") }.count == 1)
+        let connectors = g.objects.indices.filter { g.className(ofObject: $0) == "NSNibBindingConnector" }
+        func binding(_ i: Int) throws -> String? {
+            try g.values(ofObject: i).first { g.keyName($0.key) == "NSBinding" }.flatMap { try g.string(of: $0.value) }
+        }
+        let maxValue = try #require(try connectors.first { try binding($0) == "maxValue" })
+        let value = try #require(try connectors.first { try binding($0) == "value" })
+        let previous = g.values(ofObject: value).first { g.keyName($0.key) == "NSPreviousConnector" }?.value
+        #expect(previous == .ref(maxValue))
+        let hidden = try #require(try connectors.first { try binding($0) == "hidden" })
+        #expect(!g.values(ofObject: hidden).contains { g.keyName($0.key) == "NSPreviousConnector" })
+    }
+
     /// iTerm2's onboarding window holds a `<pagecontroller>` (so spelled): its class is `NSPageController`.
     @Test func pageControllersKeepTheirClassName() throws {
         let (g, _) = try Self.compile(#"<pagecontroller id="pages"/>"#)

@@ -1,6 +1,8 @@
 import KeyedArchive
 
-/// `NSNibBindingConnector`: binding name, the observed object and key path, and options.
+/// `NSNibBindingConnector`: binding name, the observed object and key path, options, and the connector of
+/// the binding to establish first (`previousBinding`: a slider's `maxValue` before its `value`, a pop-up's
+/// `content` before `selectedIndex`; smcFanControl's and Sparkle 2.6.4's compiled nibs).
 enum AppKitBindings {
     static func encode(_ c: XIBConnection, _ ctx: inout EncodingContext) throws(ArchiveError) -> NibGraph.Value? {
         let i = ctx.graph.add("NSNibBindingConnector")
@@ -14,6 +16,14 @@ enum AppKitBindings {
         if let options = ctx.tree.child(of: c.element, key: "options") {
             ctx.graph.set(i, "NSOptions", ctx.graph.dictionary("NSDictionary", Self.options(options, &ctx)))
         }
+        if let previous = ctx.tree.elements[c.element]["previousBinding"] {
+            if let p = ctx.bindingConnectors[previous] {
+                ctx.graph.set(i, "NSPreviousConnector", .ref(p))
+            } else {
+                ctx.warn("previousBinding \"\(previous)\" names no earlier binding of this nib: compiled without it", element: c.element)
+            }
+        }
+        if let id = c.id { ctx.bindingConnectors[id] = i }
         ctx.graph.set(i, "NSNibBindingConnectorVersion", .int(2))
         return .ref(i)
     }

@@ -62,6 +62,8 @@ struct EncodingContext {
     /// Menu (XIB object) → the pop-up cell AppKit makes for it where the source has none (a
     /// predicate row template's pop-ups): its items target that cell.
     var popUpCellOfMenu: [Int: NibGraph.Value] = [:]
+    /// Binding connection id → its `NSNibBindingConnector` graph object, for a later `previousBinding`.
+    var bindingConnectors: [String: Int] = [:]
     /// Prototype cell view (XIB object) → its reuse identifier, in the nib compiled for that prototype.
     var reuseIdentifiers: [Int: String] = [:]
     /// Elements already warned about, so each unsupported name is reported once per element.
