@@ -220,22 +220,7 @@ final class ArchiveEncodingState {
         let id = ObjectIdentifier(type)
         if id == lastClassType { return lastClassIndex }
         if let c = classIndexByType[id] { return remember(c, for: id) }
-        let type = CodableTypeTraits.classNameType(type)
-        let name: String
-        var chain: [String]
-        if let named = type as? any KeyedArchiveClassNamed.Type {
-            name = named.archivedClassName
-            chain = [name] + named.archivedSuperclassNames
-        } else {
-            switch options.classNameStrategy {
-            case .typeName: name = String(reflecting: type)
-            case .unqualifiedTypeName: name = String(describing: type)
-            case .fixed(let n): name = n
-            case .custom(let f): name = f(type)
-            }
-            chain = [name]
-        }
-        if chain.last != "NSObject" { chain.append("NSObject") }
+        let (name, chain) = options.archivedClass(of: type)
         let c = archiver.classIndex(name: name, chain: chain)
         classIndexByType[id] = c
         return remember(c, for: id)

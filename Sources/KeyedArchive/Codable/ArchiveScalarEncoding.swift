@@ -10,6 +10,8 @@ import Foundation
 /// A value archived directly: an inline scalar or a Foundation object.
 protocol ArchiveScalarEncodable {
     func archiveScalar(_ state: ArchiveEncodingState) throws -> ArchiveValue
+    /// The same value for the streamed encode (see ``ArchiveStreamEncoder``).
+    func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue
 }
 
 extension ArchiveScalarEncodable {
@@ -65,6 +67,8 @@ extension UUID: ArchiveScalarEncodable {
 /// (which would make a set an array and a string-keyed dictionary an object).
 protocol ArchiveCollectionEncodable {
     func encodeMembers(_ encoder: ArchiveValueEncoder) throws
+    /// The same members for the streamed encode (see ``ArchiveStreamEncoder``).
+    func streamMembers(_ e: ArchiveStreamEncoder) throws
 }
 
 extension ArchiveCollectionEncodable {

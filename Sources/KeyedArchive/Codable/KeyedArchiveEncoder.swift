@@ -76,6 +76,9 @@ public struct KeyedArchiveEncoder: Sendable {
     /// as ``KeyedArchiveDecoder/maxValueDepth``, so that whatever we encode we can decode.
     public static let maxValueDepth = 128
 
+    /// Whether ``encode(_:)`` first tries ``ArchiveStreamEncoder`` (off in tests that compare the two paths).
+    var streamsWhenItCan = true
+
     /// Creates an encoder with the default options.
     public init() {}
 
@@ -91,7 +94,8 @@ public struct KeyedArchiveEncoder: Sendable {
 
     /// Encodes `value` as the root of a keyed archive; see ``encode(_:)``.
     public func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        try takeBytes(encodeArchiver(value, oneShot: true) { try $0.encodeValue(value, parent: nil, component: nil) }, of: value)
+        if streamsWhenItCan, let bytes = try ArchiveStreamEncoder.encode(value, options: self) { return bytes }
+        return try takeBytes(encodeArchiver(value, oneShot: true) { try $0.encodeValue(value, parent: nil, component: nil) }, of: value)
     }
 
     /// Encodes `value` through its `encode(to:configuration:)` as the root of a keyed archive, as
@@ -141,5 +145,27 @@ public struct KeyedArchiveEncoder: Sendable {
         } catch {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
         }
+    }
+
+    /// The class name and chain (ending in `NSObject`) of an archived object of `type`, or of the type it
+    /// forwards its class name to.
+    func archivedClass(of type: Any.Type) -> (name: String, chain: [String]) {
+        let type = CodableTypeTraits.classNameType(type)
+        let name: String
+        var chain: [String]
+        if let named = type as? any KeyedArchiveClassNamed.Type {
+            name = named.archivedClassName
+            chain = [name] + named.archivedSuperclassNames
+        } else {
+            switch classNameStrategy {
+            case .typeName: name = String(reflecting: type)
+            case .unqualifiedTypeName: name = String(describing: type)
+            case .fixed(let n): name = n
+            case .custom(let f): name = f(type)
+            }
+            chain = [name]
+        }
+        if chain.last != "NSObject" { chain.append("NSObject") }
+        return (name, chain)
     }
 }

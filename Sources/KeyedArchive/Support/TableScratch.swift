@@ -26,6 +26,28 @@ enum TableScratch {
         var writerSlots: TableBuffer<UInt32>?
         /// Bytes of capacity parked above.
         var retained = 0
+        /// The output table sizes of the last streamed Codable encode.
+        var streamSizes = StreamTableSizes()
+    }
+
+    /// Sizes a streamed encode's output tables start at: the last one's, so that repeated encodes of
+    /// similar values neither grow a table (re-hashing every string and data object) nor miss a spare.
+    struct StreamTableSizes: Sendable {
+        var objects = 256
+        var distinct = 128
+        var members = 512
+        /// The largest start asked for (a huge encode does not make every later one start huge).
+        static let cap = 1 << 20
+    }
+
+    /// The last streamed encode's table sizes.
+    static func streamSizes() -> StreamTableSizes { spares.withLock { $0.streamSizes } }
+
+    /// Records a finished streamed encode's table sizes (capped) for the next one.
+    static func noteStreamSizes(objects: Int, distinct: Int, members: Int) {
+        let cap = StreamTableSizes.cap
+        let sizes = StreamTableSizes(objects: min(objects, cap), distinct: min(distinct, cap), members: min(members, cap))
+        spares.withLock { $0.streamSizes = sizes }
     }
 
     /// The most capacity kept parked between calls (a 10k-object archive's tables fit; a 100k one's do not).

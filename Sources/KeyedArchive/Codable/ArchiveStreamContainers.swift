@@ -1,0 +1,121 @@
+/// A keyed container of the streamed encode: an archived object's keys, scalars inline.
+struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: ArchiveStreamEncoder
+    /// The frame this container writes (0: none; every write falls back).
+    let serial: UInt32
+    let depth: Int
+
+    var codingPath: [any CodingKey] { encoder.codingPath(depth: depth) }
+
+    @inline(__always) private func put(_ v: StreamedValue, _ key: Key) throws { try encoder.put(v, key.stringValue, serial) }
+    @inline(__always) private func int(_ x: Int64, _ key: Key) throws { try put(.scalar(BinaryPlistObjectTable.integer(x)), key) }
+
+    mutating func encodeNil(forKey key: Key) throws { try put(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try put(.scalar(.bool(value)), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try put(encoder.stringEntry(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try put(.scalar(.double(value)), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try put(.scalar(.float(value)), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try int(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try put(.scalar(.unsigned(UInt64(value))), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(.scalar(.unsigned(value)), key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try put(encoder.encodeValue(value, .codingKey(key)), key)
+    }
+
+    // A nil optional is `$null`, as on the graph-based path.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try put(.null, key) } }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try put(.null, key) }
+    }
+
+    // Nested containers and super encoders are the graph-based path's: the returned container writes
+    // nothing (its frame is 0) and the encode falls back.
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        encoder.fellBack = true
+        return KeyedEncodingContainer(ArchiveStreamKeyedContainer<NestedKey>(encoder: encoder, serial: 0, depth: depth))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder.fellBack = true
+        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: depth)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.fellBack = true
+        return encoder
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.fellBack = true
+        return encoder
+    }
+}
+
+/// An unkeyed container of the streamed encode: an `NSArray`'s members.
+struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
+    let encoder: ArchiveStreamEncoder
+    let serial: UInt32
+    let depth: Int
+
+    var codingPath: [any CodingKey] { encoder.codingPath(depth: depth) }
+    var count: Int { encoder.memberCount(serial) }
+
+    @inline(__always) private func append(_ v: StreamedValue) throws { try encoder.append(v, serial) }
+    @inline(__always) private func int(_ x: Int64) throws { try append(.scalar(BinaryPlistObjectTable.integer(x))) }
+
+    mutating func encodeNil() throws { try append(.null) }
+    mutating func encode(_ value: Bool) throws { try append(.scalar(.bool(value))) }
+    mutating func encode(_ value: String) throws { try append(encoder.stringEntry(value)) }
+    mutating func encode(_ value: Double) throws { try append(.scalar(.double(value))) }
+    mutating func encode(_ value: Float) throws { try append(.scalar(.float(value))) }
+    mutating func encode(_ value: Int) throws { try int(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { try int(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { try int(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { try int(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { try int(value) }
+    mutating func encode(_ value: UInt) throws { try append(.scalar(.unsigned(UInt64(value)))) }
+    mutating func encode(_ value: UInt8) throws { try int(Int64(value)) }
+    mutating func encode(_ value: UInt16) throws { try int(Int64(value)) }
+    mutating func encode(_ value: UInt32) throws { try int(Int64(value)) }
+    mutating func encode(_ value: UInt64) throws { try append(.scalar(.unsigned(value))) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try append(encoder.encodeValue(value, .index(count)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        encoder.fellBack = true
+        return KeyedEncodingContainer(ArchiveStreamKeyedContainer<NestedKey>(encoder: encoder, serial: 0, depth: depth))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        encoder.fellBack = true
+        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: depth)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.fellBack = true
+        return encoder
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+@testable import KeyedArchive
+
+/// The streamed encode (``ArchiveStreamEncoder``) against the graph-based one: the same archive for every
+/// value it takes, and the graph-based path for every value it does not.
+@Suite struct CodableStreamedEncodeTests {
+    enum Mood: String, Codable { case calm, 🌊 }
+    enum Level: Int, Codable { case low = 1, high = 9 }
+
+    struct Scalars: Codable {
+        var b = true, i = -7, i8: Int8 = -8, i16: Int16 = 16, i32: Int32 = -32, i64 = Int64.min
+        var u: UInt = 7, u8: UInt8 = 255, u16: UInt16 = 16, u32 = UInt32.max, u64 = UInt64.max
+        var d = 2.5, f: Float = 1.25, nan = Double.nan
+    }
+
+    struct Leaves: Codable, KeyedArchiveClassNamed {
+        static let archivedClassName = "Leaves"
+        var name = "Zoë"
+        var ascii = "name"
+        var empty = ""
+        var null = "$null"
+        var data = Data([0, 1, 2, 3])
+        var same = Data([0, 1, 2, 3])
+        var date = Date(timeIntervalSinceReferenceDate: 12.5)
+        var mood = Mood.🌊
+        var level = Level.high
+        var missing: Int? = nil
+        var present: String? = "here"
+        var missingStruct: Scalars? = nil
+    }
+
+    struct Odd: Codable {
+        var dollar = 1, slot = 2, plain = 3
+        enum CodingKeys: String, CodingKey { case dollar = "$dollar", slot = "$0", plain = "NS.objects" }
+    }
+
+    struct Collections: Codable {
+        var ints = [3, 1, 3, -1]
+        var strings = ["a", "b", "a", "ü"]
+        var doubles = [0.5, 0.5]
+        var optionals: [Int?] = [1, nil, 2, nil]
+        var nested = [[1, 2], [], [3]]
+        var records = [Scalars(), Scalars()]
+        var empty: [String] = []
+        var bools = [true, false, true]
+    }
+
+    struct Nest: Codable {
+        var depth: Int
+        var child: [Nest]
+    }
+
+    struct Empty: Codable {}
+
+    /// Writes a key twice, as hand-written conformances sometimes do.
+    struct Repeats: Encodable {
+        enum K: String, CodingKey { case a, b }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(1, forKey: .a)
+            try c.encode("x", forKey: .b)
+            try c.encode(2, forKey: .a)
+        }
+    }
+
+    /// The archive the graph-based path writes for `value`.
+    private func graphBytes<T: Encodable>(_ value: T, _ encoder: KeyedArchiveEncoder = KeyedArchiveEncoder()) throws -> [UInt8] {
+        var e = encoder
+        e.streamsWhenItCan = false
+        return try e.encodedBytes(value)
+    }
+
+    /// The streamed archive holds exactly the graph-based one's objects: read back and written by the graph
+    /// writer, it is the graph-based path's bytes.
+    private func expectSameArchive<T: Encodable>(_ value: T, _ encoder: KeyedArchiveEncoder = KeyedArchiveEncoder(),
+                                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let streamed = try #require(try ArchiveStreamEncoder.encode(value, options: encoder), "\(T.self) was not streamed",
+                                    sourceLocation: sourceLocation)
+        let reference = try graphBytes(value, encoder)
+        let rewritten = try ArchiveGraph(keyedArchiveBytes: streamed).keyedArchiveBinaryData()
+        #expect(rewritten == reference, "\(T.self)", sourceLocation: sourceLocation)
+        #expect(try encoder.encodedBytes(value) == streamed, sourceLocation: sourceLocation)
+    }
+
+    @Test func scalarsLeavesAndCollectionsGiveTheGraphPathsArchive() throws {
+        try expectSameArchive(Scalars())
+        try expectSameArchive(Leaves())
+        try expectSameArchive(Odd())
+        try expectSameArchive(Collections())
+        try expectSameArchive(Empty())
+        try expectSameArchive(Repeats())
+        try expectSameArchive([Leaves(), Leaves()])
+        try expectSameArchive(Nest(depth: 0, child: [Nest(depth: 1, child: []), Nest(depth: 1, child: [Nest(depth: 2, child: [])])]))
+    }
+
+    @Test func rootsOfEveryKindGiveTheGraphPathsArchive() throws {
+        try expectSameArchive(42)
+        try expectSameArchive("root")
+        try expectSameArchive(Mood.calm)
+        try expectSameArchive(Int?.none)
+        try expectSameArchive([Int?.none])
+        try expectSameArchive(Date(timeIntervalSinceReferenceDate: 0))
+        try expectSameArchive(Data())
+        try expectSameArchive([[String]]())
+    }
+
+    @Test func optionsTheStreamTakesGiveTheGraphPathsArchive() throws {
+        var e = KeyedArchiveEncoder()
+        e.rootKey = "$custom"
+        try expectSameArchive(Scalars(), e)
+        e = KeyedArchiveEncoder()
+        e.classNameStrategy = .fixed("Thing")
+        try expectSameArchive(Collections(), e)
+        e.classNameStrategy = .unqualifiedTypeName
+        try expectSameArchive(Leaves(), e)
+    }
+
+    @Test func theStreamedArchiveDecodes() throws {
+        let data = try KeyedArchiveEncoder().encode(Collections())
+        let back = try KeyedArchiveDecoder().decode(Collections.self, from: data)
+        #expect(back.ints == Collections().ints && back.strings == Collections().strings && back.optionals == Collections().optionals)
+        #expect(back.nested == Collections().nested && back.records.count == 2)
+    }
+
+    final class Box: Codable { var x = 1 }
+    struct WithClass: Codable { var box = Box() }
+    struct WithSet: Codable { var s: Set<Int> = [3, 1] }
+    struct WithDictionary: Codable { var d = ["b": 1, "a": 2] }
+    struct WithURL: Codable { var u = URL(string: "https://example.com/")! }
+    struct WithUUID: Codable { var u = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")! }
+    struct WithNested: Encodable {
+        enum K: String, CodingKey { case inner }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            var n = c.nestedContainer(keyedBy: K.self, forKey: .inner)
+            try n.encode(1, forKey: .inner)
+        }
+    }
+    struct WithSuper: Encodable {
+        enum K: String, CodingKey { case x }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(1, forKey: .x)
+            try Empty().encode(to: c.superEncoder())
+        }
+    }
+    /// Asks for its keyed container after writing through another, then writes to the first.
+    struct Interleaved: Encodable {
+        enum K: String, CodingKey { case a }
+        func encode(to encoder: any Encoder) throws {
+            var u = encoder.unkeyedContainer()
+            try u.encode(1)
+            var k = encoder.container(keyedBy: K.self)
+            try k.encode(2, forKey: .a)
+            try u.encode(3)
+        }
+    }
+
+    /// `value` is not streamed, and the encoder gives the graph-based path's archive for it.
+    private func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try ArchiveStreamEncoder.encode(value, options: KeyedArchiveEncoder()) == nil, "\(T.self)", sourceLocation: sourceLocation)
+        #expect(try KeyedArchiveEncoder().encodedBytes(value) == graphBytes(value), "\(T.self)", sourceLocation: sourceLocation)
+    }
+
+    @Test func whatTheStreamDoesNotTakeFallsBackToTheGraphPath() throws {
+        try expectFallback(WithClass())
+        try expectFallback(WithSet())
+        try expectFallback(WithDictionary())
+        try expectFallback(WithURL())
+        try expectFallback(WithUUID())
+        try expectFallback(WithNested())
+        try expectFallback(WithSuper())
+        try expectFallback(Interleaved())
+        try expectFallback([WithClass()])
+        var xml = KeyedArchiveEncoder()
+        xml.outputFormat = .xml
+        #expect(try ArchiveStreamEncoder.encode(Scalars(), options: xml) == nil)
+        var snake = KeyedArchiveEncoder()
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        #expect(try ArchiveStreamEncoder.encode(Scalars(), options: snake) == nil)
+    }
+
+    struct Thrower: Encodable {
+        struct Failure: Error, Equatable {}
+        enum K: String, CodingKey { case a }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(1, forKey: .a)
+            throw Failure()
+        }
+    }
+
+    @Test func errorsAreThePathsOwn() throws {
+        // A value's own error passes through the streamed encode.
+        #expect(throws: Thrower.Failure.self) { try ArchiveStreamEncoder.encode([Thrower()], options: KeyedArchiveEncoder()) }
+        #expect(throws: Thrower.Failure.self) { try KeyedArchiveEncoder().encode(Thrower()) }
+        // Too deep: the graph-based path reports it, with its coding path.
+        var deep = Nest(depth: 0, child: [])
+        for i in 1 ... KeyedArchiveEncoder.maxValueDepth { deep = Nest(depth: i, child: [deep]) }
+        #expect(try ArchiveStreamEncoder.encode(deep, options: KeyedArchiveEncoder()) == nil)
+        #expect(throws: EncodingError.self) { try KeyedArchiveEncoder().encode(deep) }
+    }
+}
