@@ -18,14 +18,16 @@ enum StreamedValue {
     case entry(Int)
 }
 
-/// One open container: its members wait in ``ArchiveStreamEncoder/pending`` from `start` until it closes.
+/// One open container: its members wait in the encoder's pending tables until it closes.
 struct StreamFrame {
     enum Kind { case object, array }
     let kind: Kind
     /// The container's `$objects` uid and its class description's.
     let uid: Int
     let classEntry: Int
-    let start: Int
+    /// Where its members start in ``ArchiveStreamEncoder/pendingKeys`` and ``ArchiveStreamEncoder/pendingValues``.
+    let keyStart: Int
+    let valueStart: Int
     /// Tells this frame's keys apart in ``ArchiveStreamEncoder/keyStamp`` and its containers from stale ones.
     let serial: UInt32
 }
@@ -56,12 +58,11 @@ final class ArchiveStreamEncoder: Encoder {
     let userInfo: [CodingUserInfoKey: Any]
     @exclusivity(unchecked) var table: BinaryPlistObjectTable
     /// `$objects`: each entry's property-list object id, by uid (0 while its container is open).
-    @exclusivity(unchecked) var entries: [UInt32] = []
-    /// Members of the open frames, each from its frame's `start`: an object's (key id, value id) pairs,
-    /// an array's member ids.
-    @exclusivity(unchecked) var pending: [UInt32] = []
-    /// How much of ``pending`` is in use (it is never shrunk: closed frames' room is reused).
-    @exclusivity(unchecked) var pendingCount = 0
+    let entries = TableBuffer<UInt32>(capacity: 256)
+    /// Members of the open frames, each frame's from its starts: an object's key ids and value ids (in
+    /// step), an array's member ids (values only).
+    let pendingKeys = TableBuffer<UInt32>(capacity: 64)
+    let pendingValues = TableBuffer<UInt32>(capacity: 64)
     @exclusivity(unchecked) var frames: [StreamFrame] = []
     @exclusivity(unchecked) var current: StreamValueContext
     /// The coding path of the value being encoded.
@@ -71,9 +72,9 @@ final class ArchiveStreamEncoder: Encoder {
     /// Set with every fallback thrown: an encode that caught one and went on still falls back.
     @exclusivity(unchecked) var fellBack = false
     /// Property-list object id → uid of the shared entry holding it (numbers and strings), or -1.
-    @exclusivity(unchecked) var sharedEntry: [Int32] = []
+    let sharedEntries = TableBuffer<Int32>(capacity: 256)
     /// Property-list object id of a key → serial of the last object frame that stored it.
-    @exclusivity(unchecked) var keyStamp: [UInt32] = []
+    let keyStamp = TableBuffer<UInt32>(capacity: 64)
     @exclusivity(unchecked) var nextSerial: UInt32 = 0
     @exclusivity(unchecked) var keyCache = KeySequenceCache()
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: true)
@@ -144,19 +145,26 @@ final class ArchiveStreamEncoder: Encoder {
 
     // MARK: Values
 
-    /// Encodes `value` reached through `component` (nil: the same path, as a single-value container's).
-    func encodeValue<T: Encodable>(_ value: T, _ component: ArchiveCodingPathComponent?) throws -> StreamedValue {
+    /// Encodes `value` reached through component `path` (nil: the same path, as a single-value container's).
+    func encodeValue<T: Encodable>(_ value: T, _ path: @autoclosure () -> ArchiveCodingPathComponent?) throws -> StreamedValue {
+        // The commonest leaves by metatype, before the traits lookup (a comparison against a
+        // non-generic type's metadata is a few instructions; the lookup and its witness call are not).
+        if T.self == Data.self { return try unsafeBitCast(value, to: Data.self).streamScalar(self) }
+        if T.self == Date.self { return try unsafeBitCast(value, to: Date.self).streamScalar(self) }
+        if T.self == String.self { return stringEntry(unsafeBitCast(value, to: String.self)) }
         let traits = typeTraits.traits(of: T.self)
         if let s = traits.scalarEncodable { return try s.streamScalar(of: value, self) }
         guard !traits.isClass, traits.geometry == nil, depth < KeyedArchiveEncoder.maxValueDepth else { throw fallBack() }
         if traits.scalarArray != .none { return try writeScalarArray(value, traits.scalarArray) }
         depth += 1
-        if let component { path.append(component) }
+        // Made only here: scalars (above) never need their component.
+        let component = path()
+        if let component { self.path.append(component) }
         let saved = current
         current = StreamValueContext(type: T.self)
         defer {
             current = saved
-            if component != nil { path.removeLast() }
+            if component != nil { self.path.removeLast() }
             depth -= 1
         }
         if let c = traits.collectionEncodable {
@@ -236,7 +244,8 @@ final class ArchiveStreamEncoder: Encoder {
     private func openFrame(_ kind: StreamFrame.Kind, uid: Int, classEntry: Int) -> UInt32 {
         nextSerial &+= 1
         if nextSerial == 0 { nextSerial = 1 }
-        frames.append(StreamFrame(kind: kind, uid: uid, classEntry: classEntry, start: pendingCount, serial: nextSerial))
+        frames.append(StreamFrame(kind: kind, uid: uid, classEntry: classEntry, keyStart: pendingKeys.count,
+                                  valueStart: pendingValues.count, serial: nextSerial))
         current.result = .entry(uid)
         current.frame = nextSerial
         return nextSerial
@@ -246,24 +255,20 @@ final class ArchiveStreamEncoder: Encoder {
     func close(_ serial: UInt32) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         frames.removeLast()
-        let n = pendingCount - f.start
+        let n = pendingValues.count - f.valueStart
         let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(f.classEntry)))
+        let m = table.members
         switch f.kind {
         case .object:
-            let pairs = n / 2
-            let (id, slot) = table.container(tag: 0xD0, count: pairs + 1)
-            let m = table.members
+            let (id, slot) = table.container(tag: 0xD0, count: n + 1)
             m[slot] = classKeyID
-            m[slot + pairs + 1] = classUID
-            for j in 0 ..< pairs {
-                m[slot + 1 + j] = pending[f.start + 2 * j]
-                m[slot + pairs + 2 + j] = pending[f.start + 2 * j + 1]
-            }
+            m[slot + n + 1] = classUID
+            m.copy(n, from: pendingKeys, at: f.keyStart, to: slot + 1)
+            m.copy(n, from: pendingValues, at: f.valueStart, to: slot + n + 2)
             entries[f.uid] = UInt32(truncatingIfNeeded: id)
         case .array:
             let (array, aslot) = table.container(tag: 0xA0, count: n)
-            let m = table.members
-            for j in 0 ..< n { m[aslot + j] = pending[f.start + j] }
+            m.copy(n, from: pendingValues, at: f.valueStart, to: aslot)
             let (id, slot) = table.container(tag: 0xD0, count: 2)
             m[slot] = classKeyID
             m[slot + 1] = objectsKeyID
@@ -271,7 +276,8 @@ final class ArchiveStreamEncoder: Encoder {
             m[slot + 3] = UInt32(truncatingIfNeeded: array)
             entries[f.uid] = UInt32(truncatingIfNeeded: id)
         }
-        pendingCount = f.start
+        pendingKeys.truncate(to: f.keyStart)
+        pendingValues.truncate(to: f.valueStart)
     }
 
     // MARK: Placing values
@@ -288,36 +294,29 @@ final class ArchiveStreamEncoder: Encoder {
     func put(_ value: StreamedValue, keyID k: Int, _ serial: UInt32) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         let v = underKey(value)
-        if k >= keyStamp.count { keyStamp.append(contentsOf: repeatElement(0, count: k + 1 - keyStamp.count + 64)) }
+        if k >= keyStamp.count { keyStamp.append(repeating: 0, count: k + 1 - keyStamp.count + 64) }
         if keyStamp[k] == serial {
-            var i = f.start
-            while i < pendingCount, pending[i] != UInt32(k) { i += 2 }
-            if i + 1 < pendingCount { pending[i + 1] = v }
-            return
+            for i in f.keyStart ..< pendingKeys.count where pendingKeys[i] == UInt32(truncatingIfNeeded: k) {
+                pendingValues[f.valueStart + i - f.keyStart] = v
+                return
+            }
         }
         keyStamp[k] = serial
-        push(UInt32(truncatingIfNeeded: k))
-        push(v)
-    }
-
-    /// Appends `x` to the open frames' members.
-    @inline(__always)
-    func push(_ x: UInt32) {
-        if pendingCount < pending.count { pending[pendingCount] = x } else { pending.append(x) }
-        pendingCount += 1
+        pendingKeys.append(UInt32(truncatingIfNeeded: k))
+        pendingValues.append(v)
     }
 
     /// Appends `value` to the array frame `serial`.
     @inline(__always)
     func append(_ value: StreamedValue, _ serial: UInt32) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
-        push(UInt32(truncatingIfNeeded: table.uid(UInt64(member(value)))))
+        pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(member(value)))))
     }
 
     /// The members so far of array frame `serial`.
     func memberCount(_ serial: UInt32) -> Int {
         guard let f = frames.last, f.serial == serial else { return 0 }
-        return pendingCount - f.start
+        return pendingValues.count - f.valueStart
     }
 
     /// A value's object id under an archived object's key: scalars inline, anything else a UID.
@@ -352,12 +351,12 @@ final class ArchiveStreamEncoder: Encoder {
 
     /// The `$objects` entry holding property-list object `id` (a number or string), shared by every equal one.
     func sharedEntry(_ id: Int) -> Int {
-        if id >= sharedEntry.count { sharedEntry.append(contentsOf: repeatElement(-1, count: id + 1 - sharedEntry.count + 256)) }
-        let known = sharedEntry[id]
+        if id >= sharedEntries.count { sharedEntries.append(repeating: -1, count: id + 1 - sharedEntries.count + 256) }
+        let known = sharedEntries[id]
         if known >= 0 { return Int(known) }
         let uid = entries.count
         entries.append(UInt32(truncatingIfNeeded: id))
-        sharedEntry[id] = Int32(truncatingIfNeeded: uid)
+        sharedEntries[id] = Int32(truncatingIfNeeded: uid)
         return uid
     }
 
@@ -446,7 +445,7 @@ final class ArchiveStreamEncoder: Encoder {
         default: topUID = member(root)
         }
         let (objects, oslot) = table.container(tag: 0xA0, count: entries.count)
-        for (i, e) in entries.enumerated() { table.members[oslot + i] = e }
+        table.members.copy(entries.count, from: entries, at: 0, to: oslot)
         let key = table.uniquedString(KeyedArchiveKeys.archiveKey(forGraphKey: KeyedArchiveKeys.graphKey(forUserKey: options.rootKey)))
         let uid = table.uid(UInt64(topUID))
         let (top, tslot) = table.container(tag: 0xD0, count: 1)
@@ -515,13 +514,10 @@ extension BinaryPlistObjectTable {
         return id
     }
 
-    /// A data object of `bytes`, uniqued; see ``uniquedString(_:)``.
-    mutating func uniquedData(_ bytes: UnsafeRawBufferPointer) -> Int {
+    /// A data object of `bytes`, not uniqued (see ``appendUnshared(_:)``).
+    mutating func appendData(_ bytes: UnsafeRawBufferPointer) -> Int {
         let mark = scratch.count
-        let before = objects.count
         scratch.append(contentsOf: bytes)
-        let id = uniqued(Object(tag: 0x40, count: bytes.count, payload: UInt64(mark), high: 1))
-        if id < before { scratch.removeSubrange(mark...) }
-        return id
+        return appendUnshared(Object(tag: 0x40, count: bytes.count, payload: UInt64(mark), high: 1))
     }
 }

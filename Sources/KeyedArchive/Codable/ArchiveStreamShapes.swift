@@ -37,10 +37,11 @@ extension String {
     func streamScalar(_ e: ArchiveStreamEncoder) -> StreamedValue { e.stringEntry(self) }
 }
 extension Data {
-    /// A plain data entry of its own (data is not shared, as `NSData` objects are not).
+    /// A plain data entry of its own (data is not shared, as `NSData` objects are not), and a data object
+    /// of its own: not compared with other data (hashing every byte would cost more than the rare repeat saves).
     func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue {
         guard count <= UInt32.max else { throw e.fallBack() }
-        let id = withUnsafeBytes { e.table.uniquedData($0) }
+        let id = withUnsafeBytes { e.table.appendData($0) }
         let uid = e.entries.count
         e.entries.append(UInt32(truncatingIfNeeded: id))
         return .entry(uid)
@@ -97,7 +98,7 @@ extension ArchiveStreamEncoder {
     /// Appends a member uid to the top frame.
     @inline(__always)
     private func appendMember(_ uid: Int) {
-        push(UInt32(truncatingIfNeeded: table.uid(UInt64(uid))))
+        pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(uid))))
     }
 
     /// A new object of Foundation class `c` (`kind` `.array`: an `NSArray`-shaped one) whose keys

@@ -160,6 +160,14 @@ struct BinaryPlistObjectTable {
         }
     }
 
+    /// Appends a data or string object without looking for an equal one (it is not entered for later
+    /// lookups either); its id.
+    mutating func appendUnshared(_ object: Object) -> Int {
+        objects.append(object)
+        bodyBytes += size(object, refSize: 0)
+        return objects.count - 1
+    }
+
     /// The id of an equal object already written, or of `object` appended now.
     mutating func uniqued(_ object: Object) -> Int {
         let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60

@@ -36,6 +36,18 @@ final class TableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         count += n
     }
 
+    /// Drops the elements from `n` on (`n` ≤ ``count``).
+    @inline(__always) func truncate(to n: Int) {
+        precondition(n >= 0 && n <= count, "table index out of range")
+        count = n
+    }
+
+    /// Copies `n` elements of `source` starting at `from` over this table's elements starting at `to`.
+    @inline(__always) func copy(_ n: Int, from source: TableBuffer<Element>, at from: Int, to: Int) {
+        precondition(n >= 0 && from >= 0 && to >= 0 && n <= source.count - from && n <= count - to, "table index out of range")
+        (base + to).update(from: source.base + from, count: n)
+    }
+
     /// Room for `n` elements in all.
     func reserveCapacity(_ n: Int) {
         if n > capacity { grow(to: n) }
