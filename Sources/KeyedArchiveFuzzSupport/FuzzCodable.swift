@@ -50,6 +50,17 @@ public enum FuzzCodable {
         } catch {
             return RoundTripFailure("KeyedArchiveEncoder/KeyedArchiveDecoder", "a decoded mirror did not re-encode and decode: \(error)")
         }
+        // As archived objects the mirror takes the streamed encode, which must write the graph-based
+        // encode's archive: read back and rewritten by the graph writer, the same bytes.
+        do {
+            let objects = KeyedArchiveEncoder()
+            let streamed = try ArchiveGraph(keyedArchiveBytes: objects.encodedBytes(mirror)).keyedArchiveBinaryData()
+            guard streamed == (try objects.encodeGraph(mirror).keyedArchiveBinaryData()) else {
+                return RoundTripFailure("KeyedArchiveEncoder", "the streamed encode of a decoded mirror differs from the graph-based one")
+            }
+        } catch {
+            return RoundTripFailure("KeyedArchiveEncoder", "a decoded mirror did not encode as archived objects: \(error)")
+        }
         return nil
     }
 }
