@@ -2,7 +2,7 @@
 struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: ArchiveStreamEncoder
     /// The frame this container writes (0: none; every write falls back).
-    let serial: UInt32
+    let serial: UInt64
     let depth: Int
 
     var codingPath: [any CodingKey] { encoder.codingPath(depth: depth) }
@@ -75,7 +75,7 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 /// An unkeyed container of the streamed encode: an `NSArray`'s members.
 struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: ArchiveStreamEncoder
-    let serial: UInt32
+    let serial: UInt64
     let depth: Int
 
     var codingPath: [any CodingKey] { encoder.codingPath(depth: depth) }

@@ -29,7 +29,7 @@ struct StreamFrame {
     let keyStart: Int
     let valueStart: Int
     /// Tells this frame's keys apart in ``ArchiveStreamEncoder/keyStamp`` and its containers from stale ones.
-    let serial: UInt32
+    let serial: UInt64
 }
 
 /// The value whose `encode(to:)` is running: its type, what it encoded as, and the frame it opened.
@@ -37,7 +37,7 @@ struct StreamValueContext {
     let type: Any.Type
     var result: StreamedValue?
     /// 0: no container yet.
-    var frame: UInt32 = 0
+    var frame: UInt64 = 0
 }
 
 /// ``KeyedArchiveEncoder``'s fast path: an `Encodable` value written straight into the objects of a
@@ -45,9 +45,9 @@ struct StreamValueContext {
 ///
 /// It gives the archive the graph-based encoder gives (the same `$objects` entries, uids, keys and
 /// values; only the order of the property list's own objects differs) for values whose containers nest
-/// as a stack: structs and enums of scalars, strings, data, dates, optionals and arrays. Anything else
-/// (a class instance, geometry, a nested container, a super encoder, a set or dictionary, URL, UUID, a
-/// value too deep) throws ``ArchiveStreamFallback``, and ``KeyedArchiveEncoder`` encodes the value again
+/// as a stack: structs, enums and classes of scalars, strings, data, dates, optionals and arrays, class
+/// instances archived once per identity. Anything else (a reference cycle, geometry, a nested container,
+/// a super encoder, a set or dictionary, URL, UUID, a value too deep) throws ``ArchiveStreamFallback``, and ``KeyedArchiveEncoder`` encodes the value again
 /// on the graph-based path, which also reports every error.
 // Invariant: one encode runs on one thread, and no access to a var below spans a call that touches it
 // again, so they skip the runtime exclusivity checks (as the graph-based state does).
@@ -73,9 +73,11 @@ final class ArchiveStreamEncoder: Encoder {
     @exclusivity(unchecked) var fellBack = false
     /// Property-list object id → uid of the shared entry holding it (numbers and strings), or -1.
     let sharedEntries = TableBuffer<Int32>(capacity: 256)
-    /// Property-list object id of a key → serial of the last object frame that stored it.
-    let keyStamp = TableBuffer<UInt32>(capacity: 64)
-    @exclusivity(unchecked) var nextSerial: UInt32 = 0
+    /// Property-list object id of a key → serial of the last object frame that stored it. Serials only
+    /// grow, so a stamp below a frame's serial proves the key new to that frame; a stamp above it was left
+    /// by a frame nested inside it, and the frame's own keys are searched.
+    let keyStamp = TableBuffer<UInt64>(capacity: 64)
+    @exclusivity(unchecked) var nextSerial: UInt64 = 0
     @exclusivity(unchecked) var keyCache = KeySequenceCache()
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: true)
     /// Class description uid by type (and the last type asked), and by Foundation class name.
@@ -86,6 +88,12 @@ final class ArchiveStreamEncoder: Encoder {
     @exclusivity(unchecked) var classEntryByName: [String: Int] = [:]
     /// The Foundation classes' description entries, by ``FoundationClass`` (-1 until first used).
     @exclusivity(unchecked) var foundationClasses = [Int](repeating: -1, count: FoundationClass.allCases.count)
+    /// Class instance → what it was encoded as (identity is kept: one object, many references).
+    @exclusivity(unchecked) var byIdentity: [ObjectIdentifier: StreamedValue] = [:]
+    /// Class instances whose `encode(to:)` is running.
+    @exclusivity(unchecked) var inProgress: Set<ObjectIdentifier> = []
+    /// Keeps every encoded instance alive, so that an `ObjectIdentifier` is never reused mid-encode.
+    @exclusivity(unchecked) var retained: [AnyObject] = []
     /// The one `NSNull` entry, once written.
     @exclusivity(unchecked) var nullEntry: Int?
     /// Ids of the literal keys every archive uses.
@@ -145,8 +153,8 @@ final class ArchiveStreamEncoder: Encoder {
 
     // MARK: Values
 
-    /// Encodes `value` reached through component `path` (nil: the same path, as a single-value container's).
-    func encodeValue<T: Encodable>(_ value: T, _ path: @autoclosure () -> ArchiveCodingPathComponent?) throws -> StreamedValue {
+    /// Encodes `value` reached through `component` (nil: the same path, as a single-value container's).
+    func encodeValue<T: Encodable>(_ value: T, _ component: @autoclosure () -> ArchiveCodingPathComponent?) throws -> StreamedValue {
         // The commonest leaves by metatype, before the traits lookup (a comparison against a
         // non-generic type's metadata is a few instructions; the lookup and its witness call are not).
         if T.self == Data.self { return try unsafeBitCast(value, to: Data.self).streamScalar(self) }
@@ -154,17 +162,39 @@ final class ArchiveStreamEncoder: Encoder {
         if T.self == String.self { return stringEntry(unsafeBitCast(value, to: String.self)) }
         let traits = typeTraits.traits(of: T.self)
         if let s = traits.scalarEncodable { return try s.streamScalar(of: value, self) }
-        guard !traits.isClass, traits.geometry == nil, depth < KeyedArchiveEncoder.maxValueDepth else { throw fallBack() }
+        guard traits.geometry == nil else { throw fallBack() }
+        // The component is made only here: scalars (above) never need one.
+        if traits.isClass { return try keepingIdentity(value) { try encodeThroughEncoder(value, traits, component()) } }
+        return try encodeThroughEncoder(value, traits, component())
+    }
+
+    /// `encode()` for class instance `value`, once: a second encode of the instance gives the first one's
+    /// value. Meeting it inside its own encode (a reference cycle) falls back: the graph-based path reports it.
+    private func keepingIdentity<T>(_ value: T, _ encode: () throws -> StreamedValue) throws -> StreamedValue {
+        let object = value as AnyObject
+        let id = ObjectIdentifier(object)
+        if let done = byIdentity[id] { return done }
+        guard !inProgress.contains(id) else { throw fallBack() }
+        inProgress.insert(id)
+        defer { inProgress.remove(id) }
+        let v = try encode()
+        byIdentity[id] = v
+        retained.append(object)
+        return v
+    }
+
+    /// Encodes `value` through its own `encode(to:)` (or its collection's members), one level deeper.
+    private func encodeThroughEncoder<T: Encodable>(_ value: T, _ traits: CodableTypeTraits,
+                                                    _ component: ArchiveCodingPathComponent?) throws -> StreamedValue {
+        guard depth < KeyedArchiveEncoder.maxValueDepth else { throw fallBack() }
         if traits.scalarArray != .none { return try writeScalarArray(value, traits.scalarArray) }
         depth += 1
-        // Made only here: scalars (above) never need their component.
-        let component = path()
-        if let component { self.path.append(component) }
+        if let component { path.append(component) }
         let saved = current
         current = StreamValueContext(type: T.self)
         defer {
             current = saved
-            if component != nil { self.path.removeLast() }
+            if component != nil { path.removeLast() }
             depth -= 1
         }
         if let c = traits.collectionEncodable {
@@ -199,7 +229,7 @@ final class ArchiveStreamEncoder: Encoder {
 
     /// The current value's object frame (the same one when asked again); 0 (a fallback) for a value
     /// that already has another container or a single value.
-    func keyedFrame() -> UInt32 {
+    func keyedFrame() -> UInt64 {
         if current.frame != 0 {
             if let f = frames.last, f.serial == current.frame, f.kind == .object { return f.serial }
             fellBack = true
@@ -213,7 +243,7 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     /// The current value's array frame; see ``keyedFrame()``.
-    func arrayFrame() -> UInt32 {
+    func arrayFrame() -> UInt64 {
         if current.frame != 0 {
             if let f = frames.last, f.serial == current.frame, f.kind == .array { return f.serial }
             fellBack = true
@@ -227,7 +257,7 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     /// Opens an archived object of the current value's type as its container.
-    private func openObjectFrame() -> UInt32 {
+    private func openObjectFrame() -> UInt64 {
         let uid = entries.count
         entries.append(0)
         return openFrame(.object, uid: uid, classEntry: classEntry(for: current.type))
@@ -235,15 +265,14 @@ final class ArchiveStreamEncoder: Encoder {
 
     /// Opens a container of `kind` as the current value's result and frame.
     @discardableResult
-    func openFrame(_ kind: StreamFrame.Kind, classEntry: @autoclosure () -> Int) -> UInt32 {
+    func openFrame(_ kind: StreamFrame.Kind, classEntry: @autoclosure () -> Int) -> UInt64 {
         let uid = entries.count
         entries.append(0)
         return openFrame(kind, uid: uid, classEntry: classEntry())
     }
 
-    private func openFrame(_ kind: StreamFrame.Kind, uid: Int, classEntry: Int) -> UInt32 {
-        nextSerial &+= 1
-        if nextSerial == 0 { nextSerial = 1 }
+    private func openFrame(_ kind: StreamFrame.Kind, uid: Int, classEntry: Int) -> UInt64 {
+        nextSerial += 1
         frames.append(StreamFrame(kind: kind, uid: uid, classEntry: classEntry, keyStart: pendingKeys.count,
                                   valueStart: pendingValues.count, serial: nextSerial))
         current.result = .entry(uid)
@@ -252,7 +281,7 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     /// Writes the top frame, which must be `serial`'s, as its `$objects` entry.
-    func close(_ serial: UInt32) throws {
+    func close(_ serial: UInt64) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         frames.removeLast()
         let n = pendingValues.count - f.valueStart
@@ -285,19 +314,20 @@ final class ArchiveStreamEncoder: Encoder {
     /// Stores `value` under user key `text` in the object frame `serial` (a repeated key replaces the
     /// earlier value).
     @inline(__always)
-    func put(_ value: StreamedValue, _ text: String, _ serial: UInt32) throws {
+    func put(_ value: StreamedValue, _ text: String, _ serial: UInt64) throws {
         try put(value, keyID: keyID(text), serial)
     }
 
     /// Stores `value` under the key whose property-list id is `k`; see ``put(_:_:_:)``.
     @inline(__always)
-    func put(_ value: StreamedValue, keyID k: Int, _ serial: UInt32) throws {
+    func put(_ value: StreamedValue, keyID k: Int, _ serial: UInt64) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         let v = underKey(value)
         if k >= keyStamp.count { keyStamp.append(repeating: 0, count: k + 1 - keyStamp.count + 64) }
-        if keyStamp[k] == serial {
+        if keyStamp[k] >= serial {
             for i in f.keyStart ..< pendingKeys.count where pendingKeys[i] == UInt32(truncatingIfNeeded: k) {
                 pendingValues[f.valueStart + i - f.keyStart] = v
+                keyStamp[k] = serial
                 return
             }
         }
@@ -308,13 +338,13 @@ final class ArchiveStreamEncoder: Encoder {
 
     /// Appends `value` to the array frame `serial`.
     @inline(__always)
-    func append(_ value: StreamedValue, _ serial: UInt32) throws {
+    func append(_ value: StreamedValue, _ serial: UInt64) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(member(value)))))
     }
 
     /// The members so far of array frame `serial`.
-    func memberCount(_ serial: UInt32) -> Int {
+    func memberCount(_ serial: UInt64) -> Int {
         guard let f = frames.last, f.serial == serial else { return 0 }
         return pendingValues.count - f.valueStart
     }

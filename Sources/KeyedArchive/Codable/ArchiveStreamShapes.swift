@@ -103,7 +103,7 @@ extension ArchiveStreamEncoder {
 
     /// A new object of Foundation class `c` (`kind` `.array`: an `NSArray`-shaped one) whose keys
     /// or members `body` writes into its frame: its entry. The current value's context is left as it was.
-    func foundationObject(_ kind: StreamFrame.Kind, _ c: FoundationClass, _ body: (UInt32) throws -> Void) throws -> StreamedValue {
+    func foundationObject(_ kind: StreamFrame.Kind, _ c: FoundationClass, _ body: (UInt64) throws -> Void) throws -> StreamedValue {
         let saved = current
         current = StreamValueContext(type: Void.self)
         defer { current = saved }
