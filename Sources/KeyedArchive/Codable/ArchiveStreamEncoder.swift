@@ -47,13 +47,12 @@ struct StreamValueContext {
 /// values; only the order of the property list's own objects differs) for values whose containers nest
 /// as a stack: structs, enums and classes of scalars, strings, data, dates, optionals and arrays, class
 /// instances archived once per identity. Anything else (a reference cycle, geometry, a nested container,
-/// a super encoder, a set or dictionary, URL, UUID, a value too deep) throws ``ArchiveStreamFallback``, and ``KeyedArchiveEncoder`` encodes the value again
-/// on the graph-based path, which also reports every error.
+/// a super encoder, a set or dictionary, URL, UUID, a value too deep, an archive past 32-bit counts)
+/// throws ``ArchiveStreamFallback``, and ``KeyedArchiveEncoder`` encodes the value again on the
+/// graph-based path, which also reports every error.
 // Invariant: one encode runs on one thread, and no access to a var below spans a call that touches it
 // again, so they skip the runtime exclusivity checks (as the graph-based state does).
 final class ArchiveStreamEncoder: Encoder {
-    typealias Object = BinaryPlistObjectTable.Object
-
     let options: KeyedArchiveEncoder
     let userInfo: [CodingUserInfoKey: Any]
     @exclusivity(unchecked) var table: BinaryPlistObjectTable
@@ -80,7 +79,7 @@ final class ArchiveStreamEncoder: Encoder {
     @exclusivity(unchecked) var nextSerial: UInt64 = 0
     @exclusivity(unchecked) var keyCache = KeySequenceCache()
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: true)
-    /// Class description uid by type (and the last type asked), and by Foundation class name.
+    /// Class description uid by type, and the last type asked.
     @exclusivity(unchecked) var classEntryByType: [ObjectIdentifier: Int] = [:]
     @exclusivity(unchecked) var lastClassType: ObjectIdentifier?
     @exclusivity(unchecked) var lastClassEntry = 0
@@ -94,6 +93,8 @@ final class ArchiveStreamEncoder: Encoder {
     @exclusivity(unchecked) var inProgress: Set<ObjectIdentifier> = []
     /// Keeps every encoded instance alive, so that an `ObjectIdentifier` is never reused mid-encode.
     @exclusivity(unchecked) var retained: [AnyObject] = []
+    /// Whether a string too long for a 32-bit length was written (the encode then falls back).
+    @exclusivity(unchecked) var hasHugeString = false
     /// The one `NSNull` entry, once written.
     @exclusivity(unchecked) var nullEntry: Int?
     /// Ids of the literal keys every archive uses.
@@ -138,7 +139,9 @@ final class ArchiveStreamEncoder: Encoder {
             if encoder.fellBack { return nil }
             throw error
         }
-        guard !encoder.fellBack, encoder.frames.isEmpty else {
+        // Object ids, member counts and string lengths are stored in 32 bits.
+        guard !encoder.fellBack, encoder.frames.isEmpty, encoder.table.objects.count < UInt32.max,
+              encoder.table.members.count < UInt32.max, !encoder.hasHugeString else {
             encoder.table.parkTables()
             return nil
         }
@@ -391,7 +394,11 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     /// A string's shared plain entry.
-    func stringEntry(_ s: String) -> StreamedValue { .entry(sharedEntry(table.uniquedString(s))) }
+    func stringEntry(_ s: String) -> StreamedValue {
+        // UTF-16 doubles the bytes at most; the bound keeps every length within 32 bits.
+        if s.utf8.count > Int(UInt32.max / 2) { hasHugeString = true }
+        return .entry(sharedEntry(table.uniquedString(s)))
+    }
 
     /// The property-list id of user key `text` as the archive spells it (`$`-escaped).
     @inline(__always)
