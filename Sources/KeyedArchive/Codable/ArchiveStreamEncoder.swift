@@ -9,9 +9,10 @@ import Foundation
 ///
 /// It gives the archive the graph-based encoder gives (the same `$objects` entries, uids, keys and
 /// values; only the order of the property list's own objects differs) for values whose containers nest
-/// as a stack: structs, enums and classes of scalars, strings, data, dates, optionals and arrays, class
+/// as a stack: structs, enums and classes of scalars, strings, data, dates, optionals, arrays, sets and
+/// dictionaries, class
 /// instances archived once per identity. Anything else (a reference cycle, geometry, a nested container,
-/// a super encoder, a set or dictionary, URL, UUID, a value too deep, an archive past 32-bit counts)
+/// a super encoder, URL, UUID, a value too deep, an archive past 32-bit counts)
 /// throws ``ArchiveStreamFallback``, and ``KeyedArchiveEncoder`` encodes the value again on the
 /// graph-based path, which also reports every error.
 // Invariant: one encode runs on one thread, and no access to a var below spans a call that touches it
@@ -64,6 +65,7 @@ final class ArchiveStreamEncoder: Encoder {
     /// Ids of the literal keys every archive uses.
     let classKeyID: UInt32
     let objectsKeyID: UInt32
+    let keysKeyID: UInt32
     let timeKeyID: UInt32
 
     /// Whether `options` can take this path at all (binary output, archived objects, keys as they are).
@@ -83,6 +85,7 @@ final class ArchiveStreamEncoder: Encoder {
         _ = table.container(tag: 0xD0, count: 4)
         classKeyID = UInt32(truncatingIfNeeded: table.uniquedString("$class"))
         objectsKeyID = UInt32(truncatingIfNeeded: table.uniquedString("NS.objects"))
+        keysKeyID = UInt32(truncatingIfNeeded: table.uniquedString("NS.keys"))
         timeKeyID = UInt32(truncatingIfNeeded: table.uniquedString("NS.time"))
         entries.append(UInt32(truncatingIfNeeded: table.uniquedString("$null")))
     }
@@ -210,9 +213,12 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     /// The current value's array frame; see ``keyedFrame()``.
-    func arrayFrame() -> UInt64 {
+    func arrayFrame() -> UInt64 { collectionFrame(.array, .array) }
+
+    /// The current value's collection frame of `kind` and Foundation class `c`; see ``keyedFrame()``.
+    func collectionFrame(_ kind: StreamFrame.Kind, _ c: FoundationClass) -> UInt64 {
         if current.frame != 0 {
-            if let f = frames.last, f.serial == current.frame, f.kind == .array { return f.serial }
+            if let f = frames.last, f.serial == current.frame, f.kind == kind { return f.serial }
             fellBack = true
             return 0
         }
@@ -220,7 +226,7 @@ final class ArchiveStreamEncoder: Encoder {
             fellBack = true
             return 0
         }
-        return openFrame(.array, classEntry: foundationClass(.array))
+        return openFrame(kind, classEntry: foundationClass(c))
     }
 
     /// Opens an archived object of the current value's type as its container.
@@ -270,6 +276,20 @@ final class ArchiveStreamEncoder: Encoder {
             m[slot + 1] = objectsKeyID
             m[slot + 2] = classUID
             m[slot + 3] = UInt32(truncatingIfNeeded: array)
+            entries[f.uid] = UInt32(truncatingIfNeeded: id)
+        case .dictionary:
+            // `NS.keys`, then `NS.objects`, each array followed by its members, as the graph writer orders them.
+            let (keys, kslot) = table.container(tag: 0xA0, count: n)
+            m.copy(n, from: pendingKeys, at: f.keyStart, to: kslot)
+            let (objects, oslot) = table.container(tag: 0xA0, count: n)
+            m.copy(n, from: pendingValues, at: f.valueStart, to: oslot)
+            let (id, slot) = table.container(tag: 0xD0, count: 3)
+            m[slot] = classKeyID
+            m[slot + 1] = keysKeyID
+            m[slot + 2] = objectsKeyID
+            m[slot + 3] = classUID
+            m[slot + 4] = UInt32(truncatingIfNeeded: keys)
+            m[slot + 5] = UInt32(truncatingIfNeeded: objects)
             entries[f.uid] = UInt32(truncatingIfNeeded: id)
         }
         pendingKeys.truncate(to: f.keyStart)

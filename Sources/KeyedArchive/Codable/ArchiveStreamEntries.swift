@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Thrown inside a streamed encode when a value needs what only the graph-based encoder does (class
-/// identity, geometry, nested containers, an error to report, …): the encode starts again on that path.
+/// Thrown inside a streamed encode when a value needs what only the graph-based encoder does (a
+/// reference cycle, geometry, nested containers, an error to report, …): the encode starts again on that path.
 struct ArchiveStreamFallback: Error {}
 
 /// What one value encoded as, before its container places it.
@@ -20,7 +20,9 @@ enum StreamedValue {
 
 /// One open container: its members wait in the encoder's pending tables until it closes.
 struct StreamFrame {
-    enum Kind { case object, array }
+    /// An archived object's keys; an `NSArray`'s or `NSSet`'s members (`NS.objects`); an `NSDictionary`'s
+    /// key and value members (`NS.keys` in the key table, `NS.objects` in the value table).
+    enum Kind { case object, array, dictionary }
     let kind: Kind
     /// The container's `$objects` uid and its class description's.
     let uid: Int
@@ -75,6 +77,14 @@ extension ArchiveStreamEncoder {
     func append(_ value: StreamedValue, _ serial: UInt64) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(member(value)))))
+    }
+
+    /// Appends an entry (the uids of its key and value members) to the dictionary frame `serial`.
+    @inline(__always)
+    func appendEntry(_ key: Int, _ value: Int, _ serial: UInt64) throws {
+        guard let f = frames.last, f.serial == serial, f.kind == .dictionary else { throw fallBack() }
+        pendingKeys.append(UInt32(truncatingIfNeeded: table.uid(UInt64(key))))
+        pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(value))))
     }
 
     /// The members so far of array frame `serial`.
@@ -161,10 +171,12 @@ extension ArchiveStreamEncoder {
 
     /// The Foundation classes the streamed shapes write.
     enum FoundationClass: Int, CaseIterable {
-        case array, date, null
+        case array, set, dictionary, date, null
         var name: String {
             switch self {
             case .array: "NSArray"
+            case .set: "NSSet"
+            case .dictionary: "NSDictionary"
             case .date: "NSDate"
             case .null: "NSNull"
             }

@@ -63,8 +63,31 @@ extension ArchiveCollectionEncodable {
         try unsafeBitCast(value, to: Self.self).streamMembers(e)
     }
 
-    /// Sets and dictionaries take the graph-based path (their member order is worked out there).
-    func streamMembers(_ e: ArchiveStreamEncoder) throws { throw e.fallBack() }
+}
+
+extension Set where Element: Encodable {
+    /// An `NSSet` of the members in ``archiveOrder(_:)``, as on the graph-based path.
+    func streamMembers(_ e: ArchiveStreamEncoder) throws {
+        let serial = e.collectionFrame(.array, .set)
+        for (i, m) in archiveOrder(Array(self)).enumerated() {
+            try e.append(e.encodeValue(m, .index(i)), serial)
+        }
+    }
+}
+
+extension Dictionary where Key: Encodable, Value: Encodable {
+    /// An `NSDictionary` of the entries in ``archiveOrder(_:)`` of the keys, as on the graph-based path.
+    func streamMembers(_ e: ArchiveStreamEncoder) throws {
+        let serial = e.collectionFrame(.dictionary, .dictionary)
+        for k in archiveOrder(Array(keys)) {
+            guard let v = self[k] else { continue }
+            // The key's member (a number's shared entry, nil's NSNull) is made before the value is encoded,
+            // as on the graph-based path.
+            let key = e.member(try e.encodeValue(k, .codingKey(ArchiveCodingKey(stringValue: "\(k)"))))
+            let value = e.member(try e.encodeValue(v, .codingKey(ArchiveCodingKey(stringValue: "\(k)"))))
+            try e.appendEntry(key, value, serial)
+        }
+    }
 }
 
 extension Array where Element: Encodable {
