@@ -171,12 +171,14 @@ extension ArchiveStreamEncoder {
 
     /// The Foundation classes the streamed shapes write.
     enum FoundationClass: Int, CaseIterable {
-        case array, set, dictionary, date, null
+        case array, set, dictionary, date, null, url, uuid
         var name: String {
             switch self {
             case .array: "NSArray"
             case .set: "NSSet"
             case .dictionary: "NSDictionary"
+            case .url: "NSURL"
+            case .uuid: "NSUUID"
             case .date: "NSDate"
             case .null: "NSNull"
             }

@@ -14,8 +14,6 @@ extension ArchiveScalarEncodable {
         return try unsafeBitCast(value, to: Self.self).streamScalar(e)
     }
 
-    /// Types without a streamed shape (`URL`, `UUID`) take the graph-based path.
-    func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue { throw e.fallBack() }
 }
 
 extension Bool {
@@ -52,6 +50,31 @@ extension Date {
     func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue {
         try e.foundationObject(.object, .date) { serial in
             try e.put(.scalar(.double(timeIntervalSinceReferenceDate)), keyID: Int(e.timeKeyID), serial)
+        }
+    }
+}
+
+extension URL {
+    /// `NSURL { NS.base, NS.relative }`: the base URL's entry and the relative string's first, as on the
+    /// graph-based path.
+    func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue {
+        let base = baseURL
+        let relative = base == nil ? absoluteString : relativeString
+        let baseValue = try base.map { try $0.streamScalar(e) } ?? .null
+        let relativeValue = e.stringEntry(relative)
+        return try e.foundationObject(.object, .url) { serial in
+            try e.put(baseValue, "NS.base", serial)
+            try e.put(relativeValue, "NS.relative", serial)
+        }
+    }
+}
+extension UUID {
+    /// `NSUUID { NS.uuidbytes }`, the 16 bytes inline.
+    func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue {
+        let u = uuid
+        let bytes = [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
+        return try e.foundationObject(.object, .uuid) { serial in
+            try e.put(.scalar(e.table.data(bytes)), "NS.uuidbytes", serial)
         }
     }
 }

@@ -23,6 +23,13 @@ extension BinaryPlistObjectTable {
         return id
     }
 
+    /// A data object of `bytes`, its bytes kept in ``scratch`` (not yet uniqued).
+    mutating func data(_ bytes: [UInt8]) -> Object {
+        let mark = scratch.count
+        scratch.append(contentsOf: bytes)
+        return Object(tag: 0x40, count: bytes.count, payload: UInt64(mark), high: 1)
+    }
+
     /// A data object of `bytes`, not uniqued (see ``appendUnshared(_:)``).
     mutating func appendData(_ bytes: UnsafeRawBufferPointer) -> Int {
         let mark = scratch.count
