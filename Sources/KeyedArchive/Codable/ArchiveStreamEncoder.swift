@@ -10,9 +10,8 @@ import Foundation
 /// It gives the archive the graph-based encoder gives (the same `$objects` entries, uids, keys and
 /// values; only the order of the property list's own objects differs) for values whose containers nest
 /// as a stack: structs, enums and classes of scalars, strings, data, dates, URLs, UUIDs, optionals,
-/// arrays, sets and dictionaries, class
-/// instances archived once per identity. Anything else (a reference cycle, geometry, a nested container,
-/// a super encoder, a value too deep, an archive past 32-bit counts)
+/// arrays, sets and dictionaries, class instances archived once per identity. Anything else (a reference
+/// cycle, geometry, a nested container, a super encoder, a value too deep, an archive past 32-bit counts)
 /// throws ``ArchiveStreamFallback``, and ``KeyedArchiveEncoder`` encodes the value again on the
 /// graph-based path, which also reports every error.
 // Invariant: one encode runs on one thread, and no access to a var below spans a call that touches it
