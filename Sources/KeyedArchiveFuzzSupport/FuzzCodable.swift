@@ -17,6 +17,18 @@ public enum FuzzCodable {
     /// crossover of a doubling seed) outlast libFuzzer's 10 s timeout; 4,096 stay well under a second.
     public static let maxReencodedValues = 1 << 12
 
+    /// Whether the streamed encode of `value` (the default encoder's `encodedBytes`), read back and
+    /// rewritten by the graph writer, is the graph-based encode's archive (or both fail).
+    static func sameArchive<T: Encodable>(_ value: T?) -> RoundTripFailure? {
+        guard let value else { return nil }
+        let e = KeyedArchiveEncoder()
+        let streamed = try? ArchiveGraph(keyedArchiveBytes: e.encodedBytes(value)).keyedArchiveBinaryData()
+        guard streamed == (try? e.encodeGraph(value).keyedArchiveBinaryData()) else {
+            return RoundTripFailure("KeyedArchiveEncoder", "the streamed encode of a decoded \(T.self) differs from the graph-based one")
+        }
+        return nil
+    }
+
     static func run(_ input: [UInt8]) -> RoundTripFailure? {
         guard let mode = input.first else { return nil }
         let bytes = Array(input.dropFirst())
@@ -31,12 +43,16 @@ public enum FuzzCodable {
                 ? try ArchiveGraph(nibArchive: bytes, limits: d.limits)
                 : try ArchiveGraph(keyedArchiveBytes: bytes, limits: d.limits)
         } catch { return nil }
-        blackHole(try? d.decode(FuzzCodableRecord.self, from: graph))
-        blackHole(try? d.decode(FuzzCodableNode.self, from: graph))
-        blackHole(try? d.decode([String: Int].self, from: graph))
-        blackHole(try? d.decode([Date].self, from: graph))
-        blackHole(try? d.decode(Set<String>.self, from: graph))
-        blackHole(try? d.decode([UUID: URL].self, from: graph))
+        // Whatever decodes, the streamed encode writes as the graph-based one does.
+        // A record's friends are values: a shared one is written once per use (the mirror's guard below).
+        if let record = try? d.decode(FuzzCodableRecord.self, from: graph),
+           record.expandedCount(upTo: maxReencodedValues) < maxReencodedValues,
+           let f = sameArchive(record) { return f }
+        if let f = sameArchive(try? d.decode(FuzzCodableNode.self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode([String: Int].self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode([Date].self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode(Set<String>.self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode([UUID: URL].self, from: graph)) { return f }
         guard let mirror = try? d.decode(CodableMirror.self, from: graph) else { return nil }
         // The decoder decodes a shared object once; the mirror is a value, so writing it repeats what it
         // shares (40 levels of an array holding one array twice: 2^40 values from a 2 KB archive).
@@ -50,17 +66,8 @@ public enum FuzzCodable {
         } catch {
             return RoundTripFailure("KeyedArchiveEncoder/KeyedArchiveDecoder", "a decoded mirror did not re-encode and decode: \(error)")
         }
-        // As archived objects the mirror takes the streamed encode, which must write the graph-based
-        // encode's archive: read back and rewritten by the graph writer, the same bytes.
-        do {
-            let objects = KeyedArchiveEncoder()
-            let streamed = try ArchiveGraph(keyedArchiveBytes: objects.encodedBytes(mirror)).keyedArchiveBinaryData()
-            guard streamed == (try objects.encodeGraph(mirror).keyedArchiveBinaryData()) else {
-                return RoundTripFailure("KeyedArchiveEncoder", "the streamed encode of a decoded mirror differs from the graph-based one")
-            }
-        } catch {
-            return RoundTripFailure("KeyedArchiveEncoder", "a decoded mirror did not encode as archived objects: \(error)")
-        }
+        // As archived objects the mirror takes the streamed encode.
+        if let f = sameArchive(mirror) { return f }
         return nil
     }
 }
@@ -163,6 +170,20 @@ struct FuzzCodableRecord: Codable {
     var id: UUID?
     var small: Int8?
     var big: UInt64?
+}
+
+extension FuzzCodableRecord {
+    /// How many records the value holds, counting each use, up to `limit`.
+    func expandedCount(upTo limit: Int) -> Int {
+        var count = 0
+        var stack = [self]
+        while let r = stack.popLast() {
+            count += 1
+            if count >= limit { return limit }
+            stack.append(contentsOf: r.friends ?? [])
+        }
+        return count
+    }
 }
 
 /// A class graph: shared instances decode once; cycles are errors.
