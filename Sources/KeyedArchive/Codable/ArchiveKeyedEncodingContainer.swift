@@ -9,6 +9,7 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     /// Stores a raw value under `key`.
     // Inlined with the key lookup: a scalar write was three nested calls, each retaining the encoder.
     @inline(__always) private func put(_ raw: ArchiveValue, _ key: Key) throws {
+        guard !box.flushed else { throw encoder.lateWrite(key) }
         let (k, text) = encoder.state.key(key, encoder)
         switch box.kind {
         case .object:

@@ -7,11 +7,17 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { box.members.count }
 
-    private func append(_ raw: ArchiveValue) throws { box.append(try encoder.state.member(raw)) }
+    private func append(_ raw: ArchiveValue) throws {
+        guard !box.flushed else { throw encoder.lateWrite(nil) }
+        box.append(try encoder.state.member(raw))
+    }
 
     mutating func encodeNil() throws { try append(.nil) }
     mutating func encode(_ value: Bool) throws { try append(.bool(value)) }
-    mutating func encode(_ value: String) throws { box.append(encoder.state.archiver.encodePlainString(value)) }
+    mutating func encode(_ value: String) throws {
+        guard !box.flushed else { throw encoder.lateWrite(nil) }
+        box.append(encoder.state.archiver.encodePlainString(value))
+    }
     mutating func encode(_ value: Double) throws { try append(.double(value)) }
     mutating func encode(_ value: Float) throws { try append(.float(value)) }
     mutating func encode(_ value: Int) throws { try append(.int(Int64(value), width: 0)) }

@@ -22,6 +22,16 @@ final class ArchiveValueEncoder: Encoder {
         self.type = type
     }
 
+    /// The error for a write through a container whose value's `encode(to:)` has returned: its object
+    /// is already in the archive, and the write would otherwise be lost.
+    func lateWrite(_ key: (any CodingKey)?) -> EncodingError {
+        var path = codingPath
+        if let key { path.append(key) }
+        let text = "written after its value's encode(to:) returned (the container was kept): the object is already archived"
+        return .invalidValue(key?.stringValue ?? "", .init(codingPath: path, debugDescription: text,
+                                                           underlyingError: ArchiveError(.encodingFailed, text, keyPath: path.map(\.stringValue))))
+    }
+
     var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
         var e: ArchiveValueEncoder? = self

@@ -86,8 +86,9 @@ public struct KeyedArchiveEncoder: Sendable {
     ///
     /// - Parameter value: The value.
     /// - Returns: The archive, in ``outputFormat``.
-    /// - Throws: `EncodingError.invalidValue` for a reference cycle, a value nested too deeply, or a
-    ///   value the archive cannot hold.
+    /// - Throws: `EncodingError.invalidValue` for a reference cycle, a value nested too deeply, a
+    ///   value the archive cannot hold, or a write through a container kept past its value's
+    ///   `encode(to:)` (its object is already archived).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try encodedBytes(value))
     }
