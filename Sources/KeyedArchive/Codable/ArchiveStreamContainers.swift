@@ -1,13 +1,12 @@
 /// A keyed container of the streamed encode: an archived object's keys, scalars inline.
 struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: ArchiveStreamEncoder
-    /// The frame this container writes (0: none; every write falls back).
-    let serial: UInt64
-    let depth: Int
+    /// The frame this container writes (serial 0: none; every write falls back), and its depth.
+    let ticket: StreamContainerTicket
 
-    var codingPath: [any CodingKey] { encoder.codingPath(depth: depth) }
+    var codingPath: [any CodingKey] { encoder.codingPath(depth: ticket.depth) }
 
-    @inline(__always) private func put(_ v: StreamedValue, _ key: Key) throws { try encoder.put(v, key.stringValue, serial) }
+    @inline(__always) private func put(_ v: StreamedValue, _ key: Key) throws { try encoder.put(v, key.stringValue, ticket.serial) }
     @inline(__always) private func int(_ x: Int64, _ key: Key) throws { try put(.scalar(BinaryPlistObjectTable.integer(x)), key) }
 
     mutating func encodeNil(forKey key: Key) throws { try put(.null, key) }
@@ -53,12 +52,12 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     // nothing (its frame is 0) and the encode falls back.
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         encoder.fellBack = true
-        return KeyedEncodingContainer(ArchiveStreamKeyedContainer<NestedKey>(encoder: encoder, serial: 0, depth: depth))
+        return encoder.pooledKeyedContainer(NestedKey.self, serial: 0)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         encoder.fellBack = true
-        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: depth)
+        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: ticket.depth)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -106,7 +105,7 @@ struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         encoder.fellBack = true
-        return KeyedEncodingContainer(ArchiveStreamKeyedContainer<NestedKey>(encoder: encoder, serial: 0, depth: depth))
+        return encoder.pooledKeyedContainer(NestedKey.self, serial: 0)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -42,6 +42,10 @@ final class ArchiveStreamEncoder: Encoder {
     let keyStamp = TableBuffer<UInt64>(capacity: 64)
     @exclusivity(unchecked) var nextSerial: UInt64 = 0
     @exclusivity(unchecked) var keyCache = KeySequenceCache()
+    /// Keyed containers made, free for another value of their key type; those handed out for open
+    /// frames, in the order the frames opened.
+    @exclusivity(unchecked) var containerPool: [LiveTicket] = []
+    @exclusivity(unchecked) var liveTickets: [LiveTicket] = []
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: true)
     /// Class description uid by type, and the last type asked.
     @exclusivity(unchecked) var classEntryByType: [ObjectIdentifier: Int] = [:]
@@ -187,7 +191,7 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(ArchiveStreamKeyedContainer<Key>(encoder: self, serial: keyedFrame(), depth: path.count))
+        pooledKeyedContainer(Key.self, serial: keyedFrame())
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -293,5 +297,6 @@ final class ArchiveStreamEncoder: Encoder {
         }
         pendingKeys.truncate(to: f.keyStart)
         pendingValues.truncate(to: f.valueStart)
+        if f.kind == .object { releaseTickets(of: serial) }
     }
 }

@@ -205,6 +205,79 @@ import Testing
         }
     }
 
+    /// Writes through its own keyed container, another key type's (its superclass's, as `super.encode(to:)`
+    /// does) and its own again: one object with every key.
+    class Base: Encodable {
+        enum BaseKeys: String, CodingKey { case base }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: BaseKeys.self)
+            try c.encode("base", forKey: .base)
+        }
+    }
+    final class Derived: Base {
+        enum K: String, CodingKey { case before, after, again }
+        override func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(1, forKey: .before)
+            try super.encode(to: encoder)
+            try c.encode(2, forKey: .after)
+            var same = encoder.container(keyedBy: K.self)
+            try same.encode(3, forKey: .again)
+        }
+    }
+
+    /// Keeps its keyed container past its encode; ``LateWriter`` writes through it later.
+    final class Kept { var container: KeyedEncodingContainer<Escapes.K>? }
+    struct Escapes: Encodable {
+        enum K: String, CodingKey { case a, b }
+        let kept: Kept
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(1, forKey: .a)
+            kept.container = c
+        }
+    }
+    /// Asks for a container of the kept one's key type (a pool must not hand out the kept one), then
+    /// writes through the kept container: that write belongs to the earlier object.
+    struct LateWriter: Encodable {
+        let kept: Kept
+        func encode(to encoder: any Encoder) throws {
+            var mine = encoder.container(keyedBy: Escapes.K.self)
+            try mine.encode(10, forKey: .a)
+            try kept.container?.encode(20, forKey: .b)
+        }
+    }
+
+    /// ``Escapes`` then ``LateWriter``, sharing one ``Kept``.
+    struct EscapeThenWrite: Encodable {
+        let kept = Kept()
+        func encode(to encoder: any Encoder) throws {
+            var u = encoder.unkeyedContainer()
+            try u.encode(Escapes(kept: kept))
+            try u.encode(LateWriter(kept: kept))
+            kept.container = nil
+        }
+    }
+
+    @Test func keyedContainersHandedOutAgainKeepEachWriteInItsOwnObject() throws {
+        try expectSameArchive(Derived())
+        try expectSameArchive([Derived(), Derived()])
+        // A kept container that is not written again changes nothing.
+        let kept = Kept()
+        try expectSameArchive([Escapes(kept: kept), Escapes(kept: kept), Escapes(kept: Kept())])
+        kept.container = nil
+        // Written again after its object was archived: not streamed, and the graph-based path's error
+        // (rather than the write's silent loss), naming the kept container's key.
+        #expect(try ArchiveStreamEncoder.encode(EscapeThenWrite(), options: KeyedArchiveEncoder()) == nil)
+        do {
+            _ = try KeyedArchiveEncoder().encode(EscapeThenWrite())
+            Issue.record("a late write was accepted")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["Index 0", "b"], "\(context.codingPath)")
+            #expect(context.debugDescription.contains("encode(to:) returned"))
+        }
+    }
+
     /// `value` is not streamed, and the encoder gives the graph-based path's archive for it.
     private func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try ArchiveStreamEncoder.encode(value, options: KeyedArchiveEncoder()) == nil, "\(T.self)", sourceLocation: sourceLocation)

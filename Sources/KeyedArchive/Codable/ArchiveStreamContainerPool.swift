@@ -1,0 +1,78 @@
+/// Which frame a keyed container of the streamed encode writes, and at what coding-path depth.
+///
+/// A `KeyedEncodingContainer` costs the runtime two generic-metadata lookups, an allocation and a
+/// release each time one is made (about 1,000 instructions, as much as the rest of a small record's
+/// encode); the encoder makes one per key type and hands it out again for each value of that type,
+/// pointing its ticket at the value's frame. Invariant: a ticket's serial is its value's frame while that
+/// frame is open, and 0 (every write falls back) once it closes.
+final class StreamContainerTicket {
+    var serial: UInt64
+    var depth: Int
+    /// The `KeyedEncodingContainer<Key>` handed out, as its one class reference (nil: not pooled).
+    var container: AnyObject?
+
+    init(serial: UInt64, depth: Int) {
+        self.serial = serial
+        self.depth = depth
+    }
+}
+
+extension ArchiveStreamEncoder {
+    /// Whether `KeyedEncodingContainer<Key>` is one class reference, as the standard library lays it out:
+    /// then a made one can be kept as an `AnyObject`, and its uniqueness tells whether a caller kept it.
+    static func canPool<Key: CodingKey>(_: Key.Type) -> Bool {
+        MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
+            && MemoryLayout<KeyedEncodingContainer<Key>>.alignment == MemoryLayout<AnyObject>.alignment
+    }
+
+    /// A keyed container of `Key` writing frame `serial` (0: writes fall back): a pooled one whose ticket
+    /// now names the frame when one of the type is free, else a new one, pooled for later values.
+    func pooledKeyedContainer<Key: CodingKey>(_: Key.Type, serial: UInt64) -> KeyedEncodingContainer<Key> {
+        let depth = path.count
+        let type = ObjectIdentifier(Key.self)
+        if serial != 0 {
+            // The same value asking again (or after another key type's) gets its own ticket back.
+            var i = liveTickets.count - 1
+            while i >= 0, liveTickets[i].ticket.serial == serial {
+                if liveTickets[i].keyType == type, let c = liveTickets[i].ticket.container {
+                    return unsafeBitCast(c, to: KeyedEncodingContainer<Key>.self)
+                }
+                i -= 1
+            }
+            // Free tickets of one type sit together at the end while values of one type repeat.
+            var j = containerPool.count - 1
+            while j >= 0, containerPool[j].keyType != type { j -= 1 }
+            if j >= 0, let c = containerPool[j].ticket.container {
+                let free = j == containerPool.count - 1 ? containerPool.removeLast() : containerPool.remove(at: j)
+                free.ticket.serial = serial
+                free.ticket.depth = depth
+                liveTickets.append(free)
+                return unsafeBitCast(c, to: KeyedEncodingContainer<Key>.self)
+            }
+        }
+        let ticket = StreamContainerTicket(serial: serial, depth: depth)
+        let made = KeyedEncodingContainer(ArchiveStreamKeyedContainer<Key>(encoder: self, ticket: ticket))
+        if serial != 0, Self.canPool(Key.self) {
+            ticket.container = unsafeBitCast(made, to: AnyObject.self)
+            liveTickets.append(LiveTicket(keyType: type, ticket: ticket))
+        }
+        return made
+    }
+
+    /// Ends the tickets of frame `serial` (the top of ``liveTickets``, as frames close in order): each
+    /// goes back to the pool unless its caller kept the container, whose writes then fall back.
+    func releaseTickets(of serial: UInt64) {
+        while let last = liveTickets.last, last.ticket.serial == serial {
+            liveTickets.removeLast()
+            last.ticket.serial = 0
+            // Only the ticket's reference left: no caller kept the container.
+            if isKnownUniquelyReferenced(&last.ticket.container) { containerPool.append(last) }
+        }
+    }
+}
+
+/// A ticket (handed out for an open frame, or free in the pool) with its container's key type.
+struct LiveTicket {
+    let keyType: ObjectIdentifier
+    let ticket: StreamContainerTicket
+}
