@@ -47,11 +47,7 @@ extension Data {
 }
 extension Date {
     /// `NSDate { NS.time }`.
-    func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue {
-        try e.foundationObject(.object, .date) { serial in
-            try e.put(.scalar(.double(timeIntervalSinceReferenceDate)), keyID: Int(e.timeKeyID), serial)
-        }
-    }
+    func streamScalar(_ e: ArchiveStreamEncoder) throws -> StreamedValue { e.dateEntry(timeIntervalSinceReferenceDate) }
 }
 
 extension URL {
@@ -125,26 +121,66 @@ extension Array where Element: Encodable {
 
 extension ArchiveStreamEncoder {
     /// `value` (an `[Int]`, `[String]` or `[Double]`, as `kind` says) as an `NSArray` entry, its members
-    /// shared plain entries: what ``ArchiveEncodingState/writeScalarArray(_:_:)`` writes.
+    /// shared plain entries: what ``ArchiveEncodingState/writeScalarArray(_:_:)`` writes. Written whole,
+    /// with no frame (no user code runs in between), in the order a frame's close writes it, so the
+    /// bytes do not depend on the path taken.
     func writeScalarArray<T>(_ value: T, _ kind: ArchiveScalarArrayKind) throws -> StreamedValue {
-        try foundationObject(.array, .array) { _ in
-            switch kind {
-            case .ints:
-                for x in unsafeBitCast(value, to: [Int].self) { appendMember(sharedEntry(table.uniqued(BinaryPlistObjectTable.integer(Int64(x))))) }
-            case .strings:
-                for x in unsafeBitCast(value, to: [String].self) { appendMember(sharedEntry(table.uniquedString(x))) }
-            case .doubles:
-                for x in unsafeBitCast(value, to: [Double].self) { appendMember(sharedEntry(table.uniqued(.double(x)))) }
-            case .none:
-                break
+        // Uids in the graph-based path's order: the array's, its class's, then its members'.
+        let uid = entries.count
+        entries.append(0)
+        let c = foundationClass(.array)
+        let start = pendingValues.count
+        switch kind {
+        case .ints: appendMembers(unsafeBitCast(value, to: [Int].self)) { $0.uniqued(BinaryPlistObjectTable.integer(Int64($1))) }
+        case .strings:
+            appendMembers(unsafeBitCast(value, to: [String].self)) { table, s in
+                // As ``stringEntry(_:)``: UTF-16 doubles the bytes at most, and every length stays within 32 bits.
+                if s.utf8.count > Int(UInt32.max / 2) { hasHugeString = true }
+                return table.uniquedString(s)
             }
+        case .doubles: appendMembers(unsafeBitCast(value, to: [Double].self)) { $0.uniqued(.double($1)) }
+        case .none: throw fallBack()
+        }
+        let n = pendingValues.count - start
+        let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(c)))
+        let (array, aslot) = table.container(tag: 0xA0, count: n)
+        let m = table.members
+        m.copy(n, from: pendingValues, at: start, to: aslot)
+        pendingValues.truncate(to: start)
+        let (id, slot) = table.container(tag: 0xD0, count: 2)
+        m[slot] = classKeyID
+        m[slot + 1] = objectsKeyID
+        m[slot + 2] = classUID
+        m[slot + 3] = UInt32(truncatingIfNeeded: array)
+        entries[uid] = UInt32(truncatingIfNeeded: id)
+        return .entry(uid)
+    }
+
+    /// Appends the uids of `members`' shared entries (`object` gives each one's object id) to ``pendingValues``.
+    @inline(__always)
+    private func appendMembers<E>(_ members: [E], _ object: (inout BinaryPlistObjectTable, E) -> Int) {
+        for x in members {
+            let uid = sharedEntry(object(&table, x))
+            pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(uid))))
         }
     }
 
-    /// Appends a member uid to the top frame.
-    @inline(__always)
-    private func appendMember(_ uid: Int) {
-        pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(uid))))
+    /// `NSDate { NS.time }`, written whole (one key, no frame) in the order a frame's close writes it: its entry.
+    func dateEntry(_ time: Double) -> StreamedValue {
+        // Uids in the graph-based path's order: the date's, then its class's.
+        let uid = entries.count
+        entries.append(0)
+        let c = foundationClass(.date)
+        let timeID = UInt32(truncatingIfNeeded: table.uniqued(.double(time)))
+        let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(c)))
+        let (id, slot) = table.container(tag: 0xD0, count: 2)
+        let m = table.members
+        m[slot] = classKeyID
+        m[slot + 1] = timeKeyID
+        m[slot + 2] = classUID
+        m[slot + 3] = timeID
+        entries[uid] = UInt32(truncatingIfNeeded: id)
+        return .entry(uid)
     }
 
     /// A new object of Foundation class `c` (`kind` `.array`: an `NSArray`-shaped one) whose keys

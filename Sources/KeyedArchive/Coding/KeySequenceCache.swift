@@ -16,12 +16,18 @@ struct KeySequenceCache {
     private var next = 0
 
     /// The remembered index of `key` (``absent`` for a key known to be missing), or nil when not cached.
+    @inline(__always)
     mutating func index(of key: String) -> Int32? {
-        let n = keys.count
-        if next < n, keys[next] == key {
+        if next < keys.count, keys[next] == key {
             next += 1
             return indices[next - 1]
         }
+        return search(key)
+    }
+
+    /// ``index(of:)`` when the expected entry missed.
+    private mutating func search(_ key: String) -> Int32? {
+        let n = keys.count
         // Collection members ask for their collection's key again.
         if next > 0, next <= n, keys[next - 1] == key { return indices[next - 1] }
         let length = key.utf8.count
