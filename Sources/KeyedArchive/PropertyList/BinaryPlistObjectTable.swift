@@ -169,9 +169,15 @@ struct BinaryPlistObjectTable {
     }
 
     /// The id of an equal object already written, or of `object` appended now.
+    @inline(__always)
     mutating func uniqued(_ object: Object) -> Int {
         let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
         if !hasBytes, object.flags != 3 { return uniquedScalar(object) }
+        return uniquedWithBytes(object, hasBytes: hasBytes)
+    }
+
+    /// ``uniqued(_:)`` of data, a string, or a scalar with a 128-bit payload.
+    private mutating func uniquedWithBytes(_ object: Object, hasBytes: Bool) -> Int {
         let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
         var slot = unique.firstSlot(hash(object))
         while true {
@@ -193,7 +199,7 @@ struct BinaryPlistObjectTable {
     /// ``uniqued(_:)`` of a scalar (int, real, date, bool, null) whose high half is 0 or all ones: equal
     /// objects have the same tag, payload and flags (flag 2 is an all-ones high half), so no byte
     /// comparison and no lookup of the high half. The same hash as ``hash(_:)``, so the table is one.
-    @inline(__always)
+    @inline(never)
     private mutating func uniquedScalar(_ object: Object) -> Int {
         var slot = unique.firstSlot(scalarHash(object.tag, object.payload, high: object.flags == 2 ? UInt64.max : 0))
         while true {
