@@ -65,9 +65,23 @@ extension ArchiveStreamEncoder {
         while let last = liveTickets.last, last.ticket.serial == serial {
             liveTickets.removeLast()
             last.ticket.serial = 0
-            // Only the ticket's reference left: no caller kept the container.
-            if isKnownUniquelyReferenced(&last.ticket.container) { containerPool.append(last) }
+            // Only the ticket's reference left: no caller kept the container. A kept one lets go of its
+            // box (which holds the ticket), so that the two do not keep each other alive.
+            if isKnownUniquelyReferenced(&last.ticket.container) {
+                containerPool.append(last)
+            } else {
+                last.ticket.container = nil
+            }
         }
+    }
+
+    /// Empties the pool when the encode ends: a ticket and its container's box reference each other, and
+    /// the box the encoder.
+    func emptyContainerPool() {
+        for t in containerPool { t.ticket.container = nil }
+        for t in liveTickets { t.ticket.container = nil }
+        containerPool.removeAll()
+        liveTickets.removeAll()
     }
 }
 

@@ -98,6 +98,7 @@ final class ArchiveStreamEncoder: Encoder {
     static func encode<T: Encodable>(_ value: T, options: KeyedArchiveEncoder) throws -> [UInt8]? {
         guard accepts(options) else { return nil }
         let encoder = ArchiveStreamEncoder(options: options)
+        defer { encoder.emptyContainerPool() }
         let root: StreamedValue
         do {
             root = try encoder.encodeValue(value, nil)

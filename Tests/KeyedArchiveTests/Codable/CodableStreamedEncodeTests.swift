@@ -259,6 +259,41 @@ import Testing
         }
     }
 
+    /// Remembers, weakly, the encoder that encoded it.
+    final class Witness: Encodable {
+        enum K: String, CodingKey { case x }
+        weak var encoder: AnyObject?
+        let keeps: Kept?
+        init(keeps: Kept? = nil) { self.keeps = keeps }
+        func encode(to encoder: any Encoder) throws {
+            self.encoder = encoder as AnyObject
+            var c = encoder.container(keyedBy: Escapes.K.self)
+            try c.encode(1, forKey: .a)
+            keeps?.container = c
+        }
+    }
+
+    /// The pooled containers and the encoder reference each other while an encode runs (the `codable` fuzz
+    /// target's leak check found them kept alive after it: `streamed-encode-leak-0dbb788a`).
+    @Test func anEncodeLeavesNothingAliveBehindIt() throws {
+        let plain = [Witness(), Witness()]
+        try expectSameArchive(plain)
+        #expect(plain[0].encoder == nil && plain[1].encoder == nil)
+        // A container kept past the encode keeps the encoder only while it is kept.
+        let kept = Kept()
+        let keeping = Witness(keeps: kept)
+        _ = try KeyedArchiveEncoder().encode([keeping, Witness()])
+        #expect(keeping.encoder != nil)
+        kept.container = nil
+        #expect(keeping.encoder == nil)
+        // And after a fallback.
+        let fallen = Witness()
+        _ = try KeyedArchiveEncoder().encode(Pair(first: fallen, second: WithNested()))
+        #expect(fallen.encoder == nil)
+    }
+
+    struct Pair<A: Encodable, B: Encodable>: Encodable { var first: A, second: B }
+
     @Test func keyedContainersHandedOutAgainKeepEachWriteInItsOwnObject() throws {
         try expectSameArchive(Derived())
         try expectSameArchive([Derived(), Derived()])
