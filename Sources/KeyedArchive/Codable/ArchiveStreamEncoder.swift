@@ -266,16 +266,16 @@ final class ArchiveStreamEncoder: Encoder {
         let m = table.members
         switch f.kind {
         case .object:
-            let (id, slot) = table.container(tag: 0xD0, count: n + 1)
+            let (id, slot) = table.containerToFill(tag: 0xD0, count: n + 1)
             m[slot] = classKeyID
             m[slot + n + 1] = classUID
             m.copy(n, from: pendingKeys, at: f.keyStart, to: slot + 1)
             m.copy(n, from: pendingValues, at: f.valueStart, to: slot + n + 2)
             entries[f.uid] = UInt32(truncatingIfNeeded: id)
         case .array:
-            let (array, aslot) = table.container(tag: 0xA0, count: n)
+            let (array, aslot) = table.containerToFill(tag: 0xA0, count: n)
             m.copy(n, from: pendingValues, at: f.valueStart, to: aslot)
-            let (id, slot) = table.container(tag: 0xD0, count: 2)
+            let (id, slot) = table.containerToFill(tag: 0xD0, count: 2)
             m[slot] = classKeyID
             m[slot + 1] = objectsKeyID
             m[slot + 2] = classUID
@@ -283,11 +283,11 @@ final class ArchiveStreamEncoder: Encoder {
             entries[f.uid] = UInt32(truncatingIfNeeded: id)
         case .dictionary:
             // `NS.keys`, then `NS.objects`, each array followed by its members, as the graph writer orders them.
-            let (keys, kslot) = table.container(tag: 0xA0, count: n)
+            let (keys, kslot) = table.containerToFill(tag: 0xA0, count: n)
             m.copy(n, from: pendingKeys, at: f.keyStart, to: kslot)
-            let (objects, oslot) = table.container(tag: 0xA0, count: n)
+            let (objects, oslot) = table.containerToFill(tag: 0xA0, count: n)
             m.copy(n, from: pendingValues, at: f.valueStart, to: oslot)
-            let (id, slot) = table.container(tag: 0xD0, count: 3)
+            let (id, slot) = table.containerToFill(tag: 0xD0, count: 3)
             m[slot] = classKeyID
             m[slot + 1] = keysKeyID
             m[slot + 2] = objectsKeyID

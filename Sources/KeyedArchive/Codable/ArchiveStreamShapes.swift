@@ -143,11 +143,11 @@ extension ArchiveStreamEncoder {
         }
         let n = pendingValues.count - start
         let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(c)))
-        let (array, aslot) = table.container(tag: 0xA0, count: n)
+        let (array, aslot) = table.containerToFill(tag: 0xA0, count: n)
         let m = table.members
         m.copy(n, from: pendingValues, at: start, to: aslot)
         pendingValues.truncate(to: start)
-        let (id, slot) = table.container(tag: 0xD0, count: 2)
+        let (id, slot) = table.containerToFill(tag: 0xD0, count: 2)
         m[slot] = classKeyID
         m[slot + 1] = objectsKeyID
         m[slot + 2] = classUID
@@ -173,7 +173,7 @@ extension ArchiveStreamEncoder {
         let c = foundationClass(.date)
         let timeID = UInt32(truncatingIfNeeded: table.uniqued(.double(time)))
         let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(c)))
-        let (id, slot) = table.container(tag: 0xD0, count: 2)
+        let (id, slot) = table.containerToFill(tag: 0xD0, count: 2)
         let m = table.members
         m[slot] = classKeyID
         m[slot + 1] = timeKeyID

@@ -72,6 +72,7 @@ struct BinaryPlistObjectTable {
     }
 
     /// A new UID object (UIDs are never shared).
+    @inline(__always)
     mutating func uid(_ value: UInt64) -> Int {
         objects.append(Object(tag: 0x80, count: 0, payload: value, high: 0))
         bodyBytes += 1 + Self.width(value)
@@ -82,12 +83,29 @@ struct BinaryPlistObjectTable {
     /// the first of its member slots in ``members`` (dict: keys, then values), filled in by the caller.
     mutating func container(tag: UInt8, count: Int) -> (id: Int, slot: Int) {
         let slot = members.count
-        let total = tag == 0xD0 ? 2 * count : count
-        members.append(repeating: 0, count: total)
+        members.append(repeating: 0, count: Self.memberSlots(tag, count))
+        return (addContainer(tag, count, slot), slot)
+    }
+
+    /// ``container(tag:count:)`` whose member slots start unfilled: the caller writes every one before
+    /// its next call to this table (a writer that has all of the container's members at hand).
+    @inline(__always)
+    mutating func containerToFill(tag: UInt8, count: Int) -> (id: Int, slot: Int) {
+        let slot = members.appendSlots(Self.memberSlots(tag, count))
+        return (addContainer(tag, count, slot), slot)
+    }
+
+    /// Member slots of a container of `count` members (a dict: `count` pairs).
+    @inline(__always)
+    private static func memberSlots(_ tag: UInt8, _ count: Int) -> Int { tag == 0xD0 ? 2 * count : count }
+
+    /// Appends the container object whose members start at `slot`; its id.
+    @inline(__always)
+    private mutating func addContainer(_ tag: UInt8, _ count: Int, _ slot: Int) -> Int {
         objects.append(Object(tag: tag, count: count, payload: UInt64(slot), high: 0))
         bodyBytes += 1 + Self.countBytes(count)
-        referenceCount += total
-        return (objects.count - 1, slot)
+        referenceCount += Self.memberSlots(tag, count)
+        return objects.count - 1
     }
 
     /// A signed integer object (not yet uniqued).
@@ -193,7 +211,7 @@ struct BinaryPlistObjectTable {
             }
             slot = (slot + 1) & unique.mask
         }
-        return append(object, uniqueSlot: slot)
+        return append(object, size: size(object, refSize: 0), uniqueSlot: slot)
     }
 
     /// ``uniqued(_:)`` of a scalar (int, real, date, bool, null) whose high half is 0 or all ones: equal
@@ -209,15 +227,15 @@ struct BinaryPlistObjectTable {
             if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return Int(entry) - 1 }
             slot = (slot + 1) & unique.mask
         }
-        return append(object, uniqueSlot: slot)
+        return append(object, size: Self.scalarSize(object), uniqueSlot: slot)
     }
 
-    /// Appends a new object that `slot`, an empty slot its probe ended at, will name; its id.
+    /// Appends a new object of `size` bytes (scalars, data and strings have no member references, so
+    /// no size depends on refSize) that `slot`, an empty slot its probe ended at, will name; its id.
     @inline(__always)
-    private mutating func append(_ object: Object, uniqueSlot slot: Int) -> Int {
+    private mutating func append(_ object: Object, size: Int, uniqueSlot slot: Int) -> Int {
         objects.append(object)
-        // Scalars, data and strings: no member references, so their size does not depend on refSize.
-        bodyBytes += size(object, refSize: 0)
+        bodyBytes += size
         unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
         unique.used += 1
         if unique.used * 2 > unique.mask { growUnique() }
@@ -243,6 +261,7 @@ struct BinaryPlistObjectTable {
     }
 
     /// Doubles the uniquing table (ids are re-placed by their objects' hashes; the output does not change).
+    @inline(never)
     private mutating func growUnique() {
         let old = unique.slots
         unique = UniqueTable(expected: old.count)
@@ -282,8 +301,19 @@ struct BinaryPlistObjectTable {
         count < 15 ? 0 : 1 + width(UInt64(count))
     }
 
+    /// Bytes of a scalar (int, real, date, bool, null): ``size(_:refSize:)`` without the cases it cannot be.
+    @inline(__always)
+    static func scalarSize(_ o: Object) -> Int {
+        switch o.tag {
+        case 0x10: 1 + intWidth(o)
+        case 0x22: 5
+        case 0x23, 0x33: 9
+        default: 1
+        }
+    }
+
     /// Width of an integer's body: negative 8, unsigned minimal up to Int64.max 8, else 16.
-    func intWidth(_ o: Object) -> Int {
+    static func intWidth(_ o: Object) -> Int {
         switch o.flags {
         case 0: return o.payload > UInt64(Int64.max) ? 16 : Self.width(o.payload)
         case 2: return o.payload >= 1 << 63 ? 8 : 16
@@ -293,7 +323,7 @@ struct BinaryPlistObjectTable {
 
     func size(_ o: Object, refSize: Int) -> Int {
         switch o.tag {
-        case 0x10: return 1 + intWidth(o)
+        case 0x10: return 1 + Self.intWidth(o)
         case 0x22: return 5
         case 0x23, 0x33: return 9
         case 0x40, 0x50: return 1 + Self.countBytes(o.count) + o.count
@@ -386,7 +416,7 @@ struct BinaryPlistObjectTable {
     func write(_ o: Object, refSize: Int, _ source: Sources, _ w: inout ByteWriter) {
         switch o.tag {
         case 0x10:
-            let width = intWidth(o)
+            let width = Self.intWidth(o)
             w.put(0x10 | UInt8(width.trailingZeroBitCount))
             if width == 16 { w.putBigEndian(high(o), 8) }
             w.putBigEndian(o.payload, min(width, 8))

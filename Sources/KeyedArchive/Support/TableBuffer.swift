@@ -36,6 +36,16 @@ final class TableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         count += n
     }
 
+    /// Appends `n` elements that the caller overwrites, every one, before anything reads them (they are
+    /// trivial, so leaving them unfilled only needs that order); the index of the first.
+    @inline(__always) func appendSlots(_ n: Int) -> Int {
+        precondition(n >= 0, "table index out of range")
+        if n > capacity - count { grow(to: count + n) }
+        let first = count
+        count += n
+        return first
+    }
+
     /// Drops the elements from `n` on (`n` ≤ ``count``).
     @inline(__always) func truncate(to n: Int) {
         precondition(n >= 0 && n <= count, "table index out of range")
