@@ -10,10 +10,35 @@ final class StreamContainerTicket {
     var depth: Int
     /// The `KeyedEncodingContainer<Key>` handed out, as its one class reference (nil: not pooled).
     var container: AnyObject?
+    /// Key ids by a one-byte key's byte (-1: not yet asked), made at the first; the ticket's container
+    /// has one key type, so a byte names one key for the whole encode.
+    @exclusivity(unchecked) private var keyIDs: UnsafeMutablePointer<Int32>?
 
     init(serial: UInt64, depth: Int) {
         self.serial = serial
         self.depth = depth
+    }
+
+    deinit { keyIDs?.deallocate() }
+
+    /// The id remembered for the key of byte `byte` (0...255).
+    @inline(__always) func keyID(byte: Int) -> Int? {
+        guard let table = keyIDs, table[byte] >= 0 else { return nil }
+        return Int(table[byte])
+    }
+
+    /// Remembers `id` for the key of byte `byte` (0...255); an id past 32 bits is not kept.
+    func remember(_ id: Int, byte: Int) {
+        guard let small = Int32(exactly: id) else { return }
+        let table: UnsafeMutablePointer<Int32>
+        if let made = keyIDs {
+            table = made
+        } else {
+            table = .allocate(capacity: 256)
+            table.initialize(repeating: -1, count: 256)
+            keyIDs = table
+        }
+        table[byte] = small
     }
 }
 

@@ -6,7 +6,19 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     var codingPath: [any CodingKey] { encoder.codingPath(depth: ticket.depth) }
 
-    @inline(__always) private func put(_ v: StreamedValue, _ key: Key) throws { try encoder.put(v, key.stringValue, ticket.serial) }
+    @inline(__always) private func put(_ v: StreamedValue, _ key: Key) throws { try encoder.put(v, keyID: keyID(key), ticket.serial) }
+
+    /// The property-list id of `key` as the archive spells it: kept on the ticket by the key's one byte
+    /// when `Key` is a trivial type of one byte or none (a `CodingKeys` enum), whose `stringValue` that
+    /// byte then decides; otherwise looked up by its `stringValue`.
+    @inline(__always) private func keyID(_ key: Key) -> Int {
+        guard _isPOD(Key.self), MemoryLayout<Key>.size <= 1 else { return encoder.keyID(key.stringValue) }
+        let byte = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+        if let known = ticket.keyID(byte: byte) { return known }
+        let id = encoder.keyID(key.stringValue)
+        ticket.remember(id, byte: byte)
+        return id
+    }
     @inline(__always) private func int(_ x: Int64, _ key: Key) throws { try put(.scalar(BinaryPlistObjectTable.integer(x)), key) }
 
     mutating func encodeNil(forKey key: Key) throws { try put(.null, key) }

@@ -83,6 +83,7 @@ final class ArchiveStreamEncoder: Encoder {
         userInfo = options.userInfo
         let sizes = TableScratch.streamSizes()
         table = BinaryPlistObjectTable(storage: [], expectedObjects: sizes.distinct, objectCapacity: sizes.objects, expectedMembers: sizes.members)
+        table.scratch.reserveCapacity(sizes.scratchBytes)
         current = StreamValueContext(type: Void.self)
         // Object 0 is the root dict; its members are filled in by ``finish(root:)``.
         _ = table.container(tag: 0xD0, count: 4)

@@ -143,7 +143,7 @@ extension ArchiveStreamEncoder {
 
     /// The property-list id of user key `text` as the archive spells it (`$`-escaped).
     @inline(__always)
-    private func keyID(_ text: String) -> Int {
+    func keyID(_ text: String) -> Int {
         if let cached = keyCache.index(of: text) { return Int(cached) }
         let id = table.uniquedString(KeyedArchiveKeys.archiveKey(forGraphKey: KeyedArchiveKeys.graphKey(forUserKey: text)))
         if let small = Int32(exactly: id) { keyCache.remember(text, small) }
@@ -237,7 +237,8 @@ extension ArchiveStreamEncoder {
                            table.uniquedString("$version"), table.uniquedString(KeyedArchiveConstants.archiverName), objects, top,
                            table.uniqued(BinaryPlistObjectTable.integer(Int64(KeyedArchiveConstants.version)))]
         for (i, m) in rootMembers.enumerated() { table.members[i] = UInt32(truncatingIfNeeded: m) }
-        TableScratch.noteStreamSizes(objects: table.objects.count, distinct: table.unique.used, members: table.members.count)
+        TableScratch.noteStreamSizes(objects: table.objects.count, distinct: table.unique.used, members: table.members.count,
+                                     scratchBytes: table.scratch.count)
         let bytes = table.serialise()
         table.parkTables()
         return bytes

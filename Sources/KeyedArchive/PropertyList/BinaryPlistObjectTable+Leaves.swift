@@ -16,6 +16,8 @@ extension BinaryPlistObjectTable.Object {
 extension BinaryPlistObjectTable {
     /// ``string(_:)`` uniqued; a string already written gives its id and leaves ``scratch`` as it was.
     mutating func uniquedString(_ s: String) -> Int {
+        var s = s
+        if let id = s.withUTF8({ uniquedASCII($0) }) { return id }
         let mark = scratch.count
         let before = objects.count
         let id = uniqued(string(s))

@@ -49,8 +49,9 @@ struct BinaryPlistObjectTable {
     private(set) var referenceCount = 0
     /// Output member ids of every container (dict: keys, then values).
     let members: TableBuffer<UInt32>
-    /// Transcoded string bytes (UTF-8 → UTF-16BE, or UTF-16 that is all ASCII → ASCII).
-    var scratch: [UInt8] = []
+    /// Transcoded string bytes (UTF-8 → UTF-16BE, or UTF-16 that is all ASCII → ASCII), and the bytes
+    /// of strings and data a streamed encode adds.
+    var scratch: [UInt8]
     /// High halves of 128-bit integers that are neither 0 nor all ones.
     var wideHighs: [UInt64] = []
     var unique: UniqueTable
@@ -62,6 +63,7 @@ struct BinaryPlistObjectTable {
         unique = UniqueTable(expected: expectedObjects)
         objects = TableScratch.buffer(\.writerObjects, capacity: max(expectedObjects, objectCapacity))
         members = TableScratch.buffer(\.writerMembers, capacity: expectedMembers)
+        scratch = TableScratch.spare(\.writerScratch)
     }
 
     /// Parks this finished writer's tables for the next write (``TableScratch``).
@@ -69,6 +71,7 @@ struct BinaryPlistObjectTable {
         TableScratch.give(objects, \.writerObjects)
         TableScratch.give(members, \.writerMembers)
         TableScratch.give(unique.slots, \.writerSlots)
+        TableScratch.give(scratch, \.writerScratch)
     }
 
     /// A new UID object (UIDs are never shared).
@@ -214,6 +217,27 @@ struct BinaryPlistObjectTable {
         return append(object, size: size(object, refSize: 0), uniqueSlot: slot)
     }
 
+    /// ``uniqued(_:)`` of the ASCII string `bytes` (an object of tag 0x50), looked up before its bytes are
+    /// copied: only a new one is appended to ``scratch``. Nil (nothing done) when `bytes` is empty or not ASCII.
+    mutating func uniquedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, bytes.count > 0, BinaryPlistReader.firstNonASCII(base, bytes.count) == nil else { return nil }
+        let n = bytes.count
+        // The hash ``hash(_:)`` gives the object once written.
+        var slot = unique.firstSlot(ByteHash.hash(bytes, salt: 0x50))
+        while true {
+            let entry = unique.slots[slot]
+            if entry == 0 { break }
+            let other = objects[Int(entry) - 1]
+            if other.tag == 0x50, other.count == n,
+               Self.withBytes(other, scratch, storage, { ByteHash.equal($0, base, n) }) { return Int(entry) - 1 }
+            slot = (slot + 1) & unique.mask
+        }
+        let mark = scratch.count
+        scratch.append(contentsOf: bytes)
+        let object = Object(tag: 0x50, count: n, payload: UInt64(mark), high: 1)
+        return append(object, size: size(object, refSize: 0), uniqueSlot: slot)
+    }
+
     /// ``uniqued(_:)`` of a scalar (int, real, date, bool, null) whose high half is 0 or all ones: equal
     /// objects have the same tag, payload and flags (flag 2 is an all-ones high half), so no byte
     /// comparison and no lookup of the high half. The same hash as ``hash(_:)``, so the table is one.
@@ -347,26 +371,24 @@ struct BinaryPlistObjectTable {
             HugePages.advise(out)
             var w = ByteWriter(base: base)
             for b in "bplist00".utf8 { w.put(b) }
-            // The offset table is written as the objects are, at its place after them.
-            var table = ByteWriter(base: base, at: tableOffset)
             // The tables are borrowed once for the whole walk, not once per object.
-            objects.withUnsafeBufferPointer { objs in
+            let end = objects.withUnsafeBufferPointer { objs in
                 members.withUnsafeBufferPointer { refs in
                     storage.withUnsafeBufferPointer { stored in
                         scratch.withUnsafeBufferPointer { transcoded in
                             let source = Sources(refs: refs, storage: stored, scratch: transcoded)
                             // One loop per offset width, so an offset is one store rather than a switch.
-                            switch offsetSize {
-                            case 1: writeObjects(objs, UInt8.self, refSize, source, &w, &table)
-                            case 2: writeObjects(objs, UInt16.self, refSize, source, &w, &table)
-                            case 4: writeObjects(objs, UInt32.self, refSize, source, &w, &table)
-                            default: writeObjects(objs, UInt64.self, refSize, source, &w, &table)
+                            return switch offsetSize {
+                            case 1: writeObjects(objs, UInt8.self, refSize, source, base, w.at, tableOffset)
+                            case 2: writeObjects(objs, UInt16.self, refSize, source, base, w.at, tableOffset)
+                            case 4: writeObjects(objs, UInt32.self, refSize, source, base, w.at, tableOffset)
+                            default: writeObjects(objs, UInt64.self, refSize, source, base, w.at, tableOffset)
                             }
                         }
                     }
                 }
             }
-            w = table
+            w = ByteWriter(base: base, at: end)
             for _ in 0 ..< 6 { w.put(0) }
             w.put(UInt8(offsetSize))
             w.put(UInt8(refSize))
@@ -378,15 +400,20 @@ struct BinaryPlistObjectTable {
         }
     }
 
-    /// Every object in order, each preceded by its offset (an `Offset`, big-endian) in the offset table.
+    /// Every object in order from byte `start` of `base`, each one's offset (an `Offset`, big-endian)
+    /// written at its place in the offset table from `tableOffset`; where the offset table ends.
     @inline(__always)
     private func writeObjects<Offset: FixedWidthInteger>(_ objs: UnsafeBufferPointer<Object>, _: Offset.Type, _ refSize: Int,
-                                                         _ source: Sources, _ w: inout ByteWriter, _ table: inout ByteWriter) {
+                                                         _ source: Sources, _ base: UnsafeMutablePointer<UInt8>,
+                                                         _ start: Int, _ tableOffset: Int) -> Int {
+        // Cursors of this function's own, so that they stay in registers for the whole walk.
+        var out = ByteWriter(base: base, at: start)
+        var offsets = ByteWriter(base: base, at: tableOffset)
         for o in objs {
-            UnsafeMutableRawPointer(table.base + table.at).storeBytes(of: Offset(truncatingIfNeeded: w.at).bigEndian, as: Offset.self)
-            table.at += MemoryLayout<Offset>.size
-            write(o, refSize: refSize, source, &w)
+            offsets.putBigEndian(Offset(truncatingIfNeeded: out.at))
+            write(o, refSize: refSize, source, &out)
         }
+        return offsets.at
     }
 
     /// The tables an object's bytes come from, borrowed for one ``serialise()``.
@@ -401,6 +428,7 @@ struct BinaryPlistObjectTable {
         }
     }
 
+    @inline(__always)
     func writeMarker(_ type: UInt8, count: Int, _ w: inout ByteWriter) {
         if count < 15 {
             w.put(type | UInt8(count))
@@ -415,6 +443,8 @@ struct BinaryPlistObjectTable {
     @inline(__always)
     func write(_ o: Object, refSize: Int, _ source: Sources, _ w: inout ByteWriter) {
         switch o.tag {
+        case 0x10 where o.flags == 0 && o.payload <= 0xFFFF:
+            w.putMarked(0x10, o.payload)
         case 0x10:
             let width = Self.intWidth(o)
             w.put(0x10 | UInt8(width.trailingZeroBitCount))
@@ -431,6 +461,8 @@ struct BinaryPlistObjectTable {
             let n = o.tag == 0x60 ? 2 * o.count : o.count
             // An empty table may have no base address; then there are no bytes to copy.
             if n > 0, let p = source.bytes(of: o) { w.put(p, n) }
+        case 0x80 where o.payload <= 0xFFFF:
+            w.putMarked(0x80, o.payload)
         case 0x80:
             let width = Self.width(o.payload)
             w.put(0x80 | UInt8(width - 1))
@@ -451,14 +483,32 @@ struct ByteWriter {
     let base: UnsafeMutablePointer<UInt8>
     var at = 0
 
+    // The writer sized the buffer before writing, so no position overflows: `&+` throughout.
     @inline(__always) mutating func put(_ b: UInt8) {
         base[at] = b
-        at += 1
+        at &+= 1
     }
 
     @inline(__always) mutating func put(_ p: UnsafePointer<UInt8>, _ n: Int) {
         (base + at).update(from: p, count: n)
-        at += n
+        at &+= n
+    }
+
+    /// `v` (any fixed width), most significant byte first.
+    @inline(__always) mutating func putBigEndian<T: FixedWidthInteger>(_ v: T) {
+        UnsafeMutableRawPointer(base + at).storeBytes(of: v.bigEndian, as: T.self)
+        at &+= MemoryLayout<T>.size
+    }
+
+    /// An int's or UID's marker and `v` (≤ 0xFFFF) one byte wide (low nibble 0) or two (low nibble 1):
+    /// ints count widths as 2^n and UIDs as n + 1, which agree for these two.
+    @inline(__always) mutating func putMarked(_ type: UInt8, _ v: UInt64) {
+        if v <= 0xFF {
+            putBigEndian(UInt16(type) << 8 | UInt16(truncatingIfNeeded: v))
+        } else {
+            put(type | 1)
+            putBigEndian(UInt16(truncatingIfNeeded: v))
+        }
     }
 
     /// `refs[range]`, each in `width` bytes, most significant first: the width is chosen once per
@@ -468,15 +518,9 @@ struct ByteWriter {
         case 1:
             for i in range { put(UInt8(truncatingIfNeeded: refs[i])) }
         case 2:
-            for i in range {
-                UnsafeMutableRawPointer(base + at).storeBytes(of: UInt16(truncatingIfNeeded: refs[i]).bigEndian, as: UInt16.self)
-                at += 2
-            }
+            for i in range { putBigEndian(UInt16(truncatingIfNeeded: refs[i])) }
         case 4:
-            for i in range {
-                UnsafeMutableRawPointer(base + at).storeBytes(of: refs[i].bigEndian, as: UInt32.self)
-                at += 4
-            }
+            for i in range { putBigEndian(refs[i]) }
         default:
             for i in range { putBigEndian(UInt64(refs[i]), width) }
         }
@@ -499,7 +543,7 @@ struct ByteWriter {
                 shift -= 8
             }
         }
-        at += width
+        at &+= width
     }
 }
 

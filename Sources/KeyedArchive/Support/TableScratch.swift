@@ -24,6 +24,8 @@ enum TableScratch {
         var writerObjects: TableBuffer<BinaryPlistObjectTable.Object>?
         var writerMembers: TableBuffer<UInt32>?
         var writerSlots: TableBuffer<UInt32>?
+        /// A binary writer's transcoded strings (and a streamed encode's string and data bytes).
+        var writerScratch: [UInt8] = []
         /// Bytes of capacity parked above.
         var retained = 0
         /// The output table sizes of the last streamed Codable encode.
@@ -36,6 +38,7 @@ enum TableScratch {
         var objects = 256
         var distinct = 128
         var members = 512
+        var scratchBytes = 1024
         /// The largest start asked for (a huge encode does not make every later one start huge).
         static let cap = 1 << 20
     }
@@ -44,9 +47,10 @@ enum TableScratch {
     static func streamSizes() -> StreamTableSizes { spares.withLock { $0.streamSizes } }
 
     /// Records a finished streamed encode's table sizes (capped) for the next one.
-    static func noteStreamSizes(objects: Int, distinct: Int, members: Int) {
+    static func noteStreamSizes(objects: Int, distinct: Int, members: Int, scratchBytes: Int) {
         let cap = StreamTableSizes.cap
-        let sizes = StreamTableSizes(objects: min(objects, cap), distinct: min(distinct, cap), members: min(members, cap))
+        let sizes = StreamTableSizes(objects: min(objects, cap), distinct: min(distinct, cap), members: min(members, cap),
+                                     scratchBytes: min(scratchBytes, cap))
         spares.withLock { $0.streamSizes = sizes }
     }
 

@@ -313,6 +313,82 @@ import Testing
         }
     }
 
+    /// Keys of one byte (a `CodingKeys` enum) are spelled once per key type and byte; these check that
+    /// no other kind of key takes that road and that two types' same bytes stay apart.
+    struct OneCase: Codable { var only = 1 }
+    struct ByteKey: CodingKey {
+        let raw: UInt8
+        init(_ raw: UInt8) { self.raw = raw }
+        init?(stringValue: String) { return nil }
+        init?(intValue: Int) { return nil }
+        var stringValue: String { "byte\(raw)" }
+        var intValue: Int? { nil }
+    }
+    struct WideKey: CodingKey {
+        let raw: UInt16
+        init?(stringValue: String) { return nil }
+        init?(intValue: Int) { raw = UInt16(truncatingIfNeeded: intValue) }
+        var stringValue: String { "wide\(raw)" }
+        var intValue: Int? { Int(raw) }
+    }
+    struct NamedKey: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { return nil }
+        var intValue: Int? { nil }
+    }
+    struct ByteKeyed: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: ByteKey.self)
+            for raw: UInt8 in [0, 1, 255, 1] { try c.encode(Int(raw), forKey: ByteKey(raw)) }
+        }
+    }
+    struct WideKeyed: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: WideKey.self)
+            for raw in [0, 256, 1, 257] { try c.encode(raw, forKey: WideKey(intValue: raw)!) }
+        }
+    }
+    struct NameKeyed: Encodable {
+        let names: [String]
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: NamedKey.self)
+            for (i, name) in names.enumerated() { try c.encode(i, forKey: NamedKey(stringValue: name)) }
+        }
+    }
+    struct MixedKeys: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: NamedKey.self)
+            try c.encode([ByteKeyed(), ByteKeyed()], forKey: NamedKey(stringValue: "bytes"))
+            try c.encode([Odd(), Odd()], forKey: NamedKey(stringValue: "odd"))
+            try c.encode([OneCase(), OneCase()], forKey: NamedKey(stringValue: "one"))
+            try c.encode([WideKeyed(), WideKeyed()], forKey: NamedKey(stringValue: "wide"))
+            try c.encode([NameKeyed(names: ["a", "b"]), NameKeyed(names: ["b", "$c"])], forKey: NamedKey(stringValue: "named"))
+        }
+    }
+
+    @Test func everyKindOfKeyKeepsItsOwnSpelling() throws {
+        try expectSameArchive(MixedKeys())
+        try expectSameArchive([MixedKeys(), MixedKeys()])
+        let archive = try KeyedArchiveEncoder().encode(MixedKeys())
+        let root = try #require(try KeyedArchiveDecoder().decode(ArchivedKeys.self, from: archive))
+        // The decoder's keys are the user's (escapes undone, `$class` not among them).
+        #expect(root.bytes.map(\.keys) == [["byte0", "byte1", "byte255"], ["byte0", "byte1", "byte255"]])
+        #expect(root.odd.map(\.keys) == [["$0", "$dollar", "NS.objects"], ["$0", "$dollar", "NS.objects"]])
+        #expect(root.one.map(\.keys) == [["only"], ["only"]])
+        #expect(root.wide.map(\.keys) == [["wide0", "wide1", "wide256", "wide257"], ["wide0", "wide1", "wide256", "wide257"]])
+        #expect(root.named.map(\.keys) == [["a", "b"], ["$c", "b"]])
+    }
+
+    /// Each archived object's keys, as the decoder's generic mirror sees them.
+    struct ArchivedKeys: Decodable {
+        struct Object: Decodable {
+            let keys: [String]
+            init(from decoder: any Decoder) throws { keys = try decoder.container(keyedBy: NamedKey.self).allKeys.map(\.stringValue).sorted() }
+        }
+        let bytes: [Object], odd: [Object], one: [Object], wide: [Object], named: [Object]
+    }
+
     /// `value` is not streamed, and the encoder gives the graph-based path's archive for it.
     private func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try ArchiveStreamEncoder.encode(value, options: KeyedArchiveEncoder()) == nil, "\(T.self)", sourceLocation: sourceLocation)
