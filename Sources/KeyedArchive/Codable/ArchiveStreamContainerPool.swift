@@ -5,11 +5,13 @@
 /// encode); the encoder makes one per key type and hands it out again for each value of that type,
 /// pointing its ticket at the value's frame. Invariant: a ticket's serial is its value's frame while that
 /// frame is open, and 0 (every write falls back) once it closes.
+// Invariant: one encode, on one thread, uses a ticket, and no access to a var below spans a call that
+// touches it again, so they skip the runtime exclusivity checks (as the encoder's own vars do).
 final class StreamContainerTicket {
-    var serial: UInt64
-    var depth: Int
+    @exclusivity(unchecked) var serial: UInt64
+    @exclusivity(unchecked) var depth: Int
     /// The `KeyedEncodingContainer<Key>` handed out, as its one class reference (nil: not pooled).
-    var container: AnyObject?
+    @exclusivity(unchecked) var container: AnyObject?
     /// Key ids by a one-byte key's byte (-1: not yet asked), made at the first; the ticket's container
     /// has one key type, so a byte names one key for the whole encode.
     @exclusivity(unchecked) private var keyIDs: UnsafeMutablePointer<Int32>?
@@ -53,7 +55,7 @@ extension ArchiveStreamEncoder {
     /// A keyed container of `Key` writing frame `serial` (0: writes fall back): a pooled one whose ticket
     /// now names the frame when one of the type is free, else a new one, pooled for later values.
     func pooledKeyedContainer<Key: CodingKey>(_: Key.Type, serial: UInt64) -> KeyedEncodingContainer<Key> {
-        let depth = path.count
+        let depth = pathSteps.count
         let type = ObjectIdentifier(Key.self)
         if serial != 0 {
             // The same value asking again (or after another key type's) gets its own ticket back.
@@ -87,15 +89,16 @@ extension ArchiveStreamEncoder {
     /// Ends the tickets of frame `serial` (the top of ``liveTickets``, as frames close in order): each
     /// goes back to the pool unless its caller kept the container, whose writes then fall back.
     func releaseTickets(of serial: UInt64) {
-        while let last = liveTickets.last, last.ticket.serial == serial {
-            liveTickets.removeLast()
-            last.ticket.serial = 0
+        while let i = liveTickets.indices.last, liveTickets[i].ticket.serial == serial {
+            let ticket = liveTickets[i].ticket
+            ticket.serial = 0
             // Only the ticket's reference left: no caller kept the container. A kept one lets go of its
             // box (which holds the ticket), so that the two do not keep each other alive.
-            if isKnownUniquelyReferenced(&last.ticket.container) {
-                containerPool.append(last)
+            if isKnownUniquelyReferenced(&ticket.container) {
+                containerPool.append(liveTickets.removeLast())
             } else {
-                last.ticket.container = nil
+                ticket.container = nil
+                liveTickets.removeLast()
             }
         }
     }

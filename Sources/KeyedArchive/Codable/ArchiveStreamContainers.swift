@@ -38,7 +38,7 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(.scalar(.unsigned(value)), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try put(encoder.encodeValue(value, .codingKey(key)), key)
+        try put(encoder.encodeValue(value, key: key), key)
     }
 
     // A nil optional is `$null`, as on the graph-based path.
@@ -112,7 +112,7 @@ struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try append(.scalar(.unsigned(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try append(encoder.encodeValue(value, .index(count)))
+        try append(encoder.encodeValue(value, index: count))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

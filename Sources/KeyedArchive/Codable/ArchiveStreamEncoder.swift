@@ -28,8 +28,10 @@ final class ArchiveStreamEncoder: Encoder {
     let pendingValues = TableBuffer<UInt32>(capacity: 64)
     @exclusivity(unchecked) var frames: [StreamFrame] = []
     @exclusivity(unchecked) var current: StreamValueContext
-    /// The coding path of the value being encoded.
-    @exclusivity(unchecked) var path: [ArchiveCodingPathComponent] = []
+    /// The coding path of the value being encoded, a step per level: an index (≥ 0), or a key (-1, the
+    /// next of ``pathKeys``). Indices, the commonest, are plain integers to push and pop.
+    let pathSteps = TableBuffer<Int>(capacity: 64)
+    @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
     /// Nesting of values through `encode(to:)`, bounded as on the graph-based path.
     @exclusivity(unchecked) var depth = 0
     /// Set with every fallback thrown: an encode that caught one and went on still falls back.
@@ -63,6 +65,8 @@ final class ArchiveStreamEncoder: Encoder {
     @exclusivity(unchecked) var retained: [AnyObject] = []
     /// Whether a string too long for a 32-bit length was written (the encode then falls back).
     @exclusivity(unchecked) var hasHugeString = false
+    /// Ids of the objects a marker alone makes, by marker (see ``singleton(_:)``).
+    @exclusivity(unchecked) var singletonIDs = SingletonIDs()
     /// The one `NSNull` entry, once written.
     @exclusivity(unchecked) var nullEntry: Int?
     /// Ids of the literal keys every archive uses.
@@ -102,7 +106,7 @@ final class ArchiveStreamEncoder: Encoder {
         defer { encoder.emptyContainerPool() }
         let root: StreamedValue
         do {
-            root = try encoder.encodeValue(value, nil)
+            root = try encoder.encodeValue(value)
         } catch is ArchiveStreamFallback {
             encoder.table.parkTables()
             return nil
@@ -128,8 +132,24 @@ final class ArchiveStreamEncoder: Encoder {
 
     // MARK: Values
 
-    /// Encodes `value` reached through `component` (nil: the same path, as a single-value container's).
-    func encodeValue<T: Encodable>(_ value: T, _ component: @autoclosure () -> ArchiveCodingPathComponent?) throws -> StreamedValue {
+    /// Encodes `value` at the same coding path (the root, a single-value container's value).
+    func encodeValue<T: Encodable>(_ value: T) throws -> StreamedValue {
+        try encodeValue(value, step: PathStep.same) { NoCodingKey() }
+    }
+
+    /// Encodes `value`, member `index` of the current value.
+    func encodeValue<T: Encodable>(_ value: T, index: Int) throws -> StreamedValue {
+        try encodeValue(value, step: index) { NoCodingKey() }
+    }
+
+    /// Encodes `value`, the current value's member under `key` (made only if the path needs it).
+    func encodeValue<T: Encodable, K: CodingKey>(_ value: T, key: @autoclosure () -> K) throws -> StreamedValue {
+        try encodeValue(value, step: PathStep.key, key)
+    }
+
+    /// Encodes `value` reached through `step` (``PathStep``; `key` gives the key of a keyed one).
+    @inline(__always)
+    private func encodeValue<T: Encodable, K: CodingKey>(_ value: T, step: Int, _ key: () -> K) throws -> StreamedValue {
         // The commonest leaves by metatype, before the traits lookup (a comparison against a
         // non-generic type's metadata is a few instructions; the lookup and its witness call are not).
         if T.self == Data.self { return try unsafeBitCast(value, to: Data.self).streamScalar(self) }
@@ -137,10 +157,11 @@ final class ArchiveStreamEncoder: Encoder {
         if T.self == String.self { return stringEntry(unsafeBitCast(value, to: String.self)) }
         let traits = typeTraits.traits(of: T.self)
         if let s = traits.scalarEncodable { return try s.streamScalar(of: value, self) }
-        guard traits.geometry == nil else { throw fallBack() }
-        // The component is made only here: scalars (above) never need one.
-        if traits.isClass { return try keepingIdentity(value) { try encodeThroughEncoder(value, traits, component()) } }
-        return try encodeThroughEncoder(value, traits, component())
+        guard traits.geometry == nil, depth < KeyedArchiveEncoder.maxValueDepth else { throw fallBack() }
+        // Written whole, with no user code in between: no step on the path.
+        if traits.scalarArray != .none { return try writeScalarArray(value, traits.scalarArray) }
+        if traits.isClass { return try keepingIdentity(value) { try encodeThroughEncoder(value, traits, step, key) } }
+        return try encodeThroughEncoder(value, traits, step, key)
     }
 
     /// `encode()` for class instance `value`, once: a second encode of the instance gives the first one's
@@ -159,17 +180,17 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     /// Encodes `value` through its own `encode(to:)` (or its collection's members), one level deeper.
-    private func encodeThroughEncoder<T: Encodable>(_ value: T, _ traits: CodableTypeTraits,
-                                                    _ component: ArchiveCodingPathComponent?) throws -> StreamedValue {
-        guard depth < KeyedArchiveEncoder.maxValueDepth else { throw fallBack() }
-        if traits.scalarArray != .none { return try writeScalarArray(value, traits.scalarArray) }
+    private func encodeThroughEncoder<T: Encodable, K: CodingKey>(_ value: T, _ traits: CodableTypeTraits,
+                                                                  _ step: Int, _ key: () -> K) throws -> StreamedValue {
         depth += 1
-        if let component { path.append(component) }
+        if step != PathStep.same { pathSteps.append(step) }
+        if step == PathStep.key { pathKeys.append(key()) }
         let saved = current
         current = StreamValueContext(type: T.self)
         defer {
             current = saved
-            if component != nil { path.removeLast() }
+            if step != PathStep.same { pathSteps.truncate(to: pathSteps.count - 1) }
+            if step == PathStep.key { pathKeys.removeLast() }
             depth -= 1
         }
         if let c = traits.collectionEncodable {
@@ -185,11 +206,21 @@ final class ArchiveStreamEncoder: Encoder {
 
     // MARK: Encoder
 
-    var codingPath: [any CodingKey] { codingPath(depth: path.count) }
+    var codingPath: [any CodingKey] { codingPath(depth: pathSteps.count) }
 
     /// The first `depth` components of the current path.
     func codingPath(depth: Int) -> [any CodingKey] {
-        path.prefix(depth).map(\.codingKey)
+        var keys = pathKeys.makeIterator()
+        var path: [any CodingKey] = []
+        for i in 0 ..< min(depth, pathSteps.count) {
+            let step = pathSteps[i]
+            if step >= 0 {
+                path.append(ArchiveCodingKey(index: step))
+            } else if let key = keys.next() {
+                path.append(key)
+            }
+        }
+        return path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -197,7 +228,7 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        ArchiveStreamUnkeyedContainer(encoder: self, serial: arrayFrame(), depth: path.count)
+        ArchiveStreamUnkeyedContainer(encoder: self, serial: arrayFrame(), depth: pathSteps.count)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -301,4 +332,21 @@ final class ArchiveStreamEncoder: Encoder {
         pendingValues.truncate(to: f.valueStart)
         if f.kind == .object { releaseTickets(of: serial) }
     }
+}
+
+/// A step of ``ArchiveStreamEncoder/pathSteps``: an index is itself (≥ 0); these are the others.
+enum PathStep {
+    /// A keyed member: the key is the next of ``ArchiveStreamEncoder/pathKeys``.
+    static let key = -1
+    /// No step: the value is at its parent's path (the root, a single value).
+    static let same = -2
+}
+
+/// The key of a step that has none (an index, the same path); never on a path.
+struct NoCodingKey: CodingKey {
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+    var stringValue: String { "" }
+    var intValue: Int? { nil }
 }

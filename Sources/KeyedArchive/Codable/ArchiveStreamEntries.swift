@@ -87,6 +87,16 @@ extension ArchiveStreamEncoder {
         pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(value))))
     }
 
+    /// The id of an object its marker alone makes (null, false, true, fill), uniqued once and then
+    /// kept by marker: a flag under every record's key is not hashed each time.
+    private func singleton(_ o: BinaryPlistObjectTable.Object) -> Int {
+        let known = singletonIDs[Int(o.tag)]
+        if known >= 0 { return Int(known) }
+        let id = table.uniqued(o)
+        singletonIDs[Int(o.tag)] = Int32(truncatingIfNeeded: id)
+        return id
+    }
+
     /// The members so far of array frame `serial`.
     func memberCount(_ serial: UInt64) -> Int {
         guard let f = frames.last, f.serial == serial else { return 0 }
@@ -97,6 +107,7 @@ extension ArchiveStreamEncoder {
     @inline(__always)
     private func underKey(_ value: StreamedValue) -> UInt32 {
         switch value {
+        case .scalar(let o) where o.tag < 0x10: UInt32(truncatingIfNeeded: singleton(o))
         case .scalar(let o): UInt32(truncatingIfNeeded: table.uniqued(o))
         case .entry(let uid): UInt32(truncatingIfNeeded: table.uid(UInt64(uid)))
         case .null: UInt32(truncatingIfNeeded: table.uid(0))
@@ -242,5 +253,19 @@ extension ArchiveStreamEncoder {
         let bytes = table.serialise()
         table.parkTables()
         return bytes
+    }
+}
+
+/// Ids by a one-byte property-list marker below 0x10, -1 until set: sixteen slots inline, so no array
+/// and no allocation.
+struct SingletonIDs {
+    private var ids: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+                      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+        = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+
+    /// `marker` is below 0x10.
+    subscript(marker: Int) -> Int32 {
+        get { withUnsafeBytes(of: ids) { $0.load(fromByteOffset: (marker & 15) * 4, as: Int32.self) } }
+        set { withUnsafeMutableBytes(of: &ids) { $0.storeBytes(of: newValue, toByteOffset: (marker & 15) * 4, as: Int32.self) } }
     }
 }

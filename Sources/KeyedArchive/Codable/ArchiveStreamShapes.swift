@@ -89,7 +89,7 @@ extension Set where Element: Encodable {
     func streamMembers(_ e: ArchiveStreamEncoder) throws {
         let serial = e.collectionFrame(.array, .set)
         for (i, m) in archiveOrder(Array(self)).enumerated() {
-            try e.append(e.encodeValue(m, .index(i)), serial)
+            try e.append(e.encodeValue(m, index: i), serial)
         }
     }
 }
@@ -102,8 +102,8 @@ extension Dictionary where Key: Encodable, Value: Encodable {
             guard let v = self[k] else { continue }
             // The key's member (a number's shared entry, nil's NSNull) is made before the value is encoded,
             // as on the graph-based path.
-            let key = e.member(try e.encodeValue(k, .codingKey(ArchiveCodingKey(stringValue: "\(k)"))))
-            let value = e.member(try e.encodeValue(v, .codingKey(ArchiveCodingKey(stringValue: "\(k)"))))
+            let key = e.member(try e.encodeValue(k, key: ArchiveCodingKey(stringValue: "\(k)")))
+            let value = e.member(try e.encodeValue(v, key: ArchiveCodingKey(stringValue: "\(k)")))
             try e.appendEntry(key, value, serial)
         }
     }
@@ -114,7 +114,7 @@ extension Array where Element: Encodable {
     func streamMembers(_ e: ArchiveStreamEncoder) throws {
         let serial = e.arrayFrame()
         for i in 0 ..< count {
-            try e.append(e.encodeValue(self[i], .index(i)), serial)
+            try e.append(e.encodeValue(self[i], index: i), serial)
         }
     }
 }

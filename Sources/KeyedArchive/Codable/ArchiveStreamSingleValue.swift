@@ -24,6 +24,6 @@ extension ArchiveStreamEncoder: SingleValueEncodingContainer {
     func encode(_ value: UInt64) throws { try single(.scalar(.unsigned(value))) }
     func encode<T: Encodable>(_ value: T) throws {
         guard current.frame == 0 else { throw fallBack() }
-        current.result = try encodeValue(value, nil)
+        current.result = try encodeValue(value)
     }
 }

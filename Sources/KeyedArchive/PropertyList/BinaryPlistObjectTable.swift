@@ -54,6 +54,7 @@ struct BinaryPlistObjectTable {
     var scratch: [UInt8]
     /// High halves of 128-bit integers that are neither 0 nor all ones.
     var wideHighs: [UInt64] = []
+
     var unique: UniqueTable
 
     /// `expectedObjects` (distinct objects: the uniquing table), `objectCapacity` (all objects, when more)

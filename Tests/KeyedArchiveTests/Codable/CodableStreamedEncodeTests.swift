@@ -389,6 +389,40 @@ import Testing
         let bytes: [Object], odd: [Object], one: [Object], wide: [Object], named: [Object]
     }
 
+    /// Records the coding path its encoder and its container report, as user code may ask.
+    final class PathLog: @unchecked Sendable { var paths: [[String]] = [] }
+    struct PathRecorder: Encodable {
+        enum K: String, CodingKey { case mark }
+        let log: PathLog
+        func encode(to encoder: any Encoder) throws {
+            log.paths.append(encoder.codingPath.map(\.stringValue))
+            var c = encoder.container(keyedBy: K.self)
+            log.paths.append(c.codingPath.map(\.stringValue))
+            try c.encode(1, forKey: .mark)
+        }
+    }
+    struct PathTree: Encodable {
+        let list: [PathRecorder], map: [String: PathRecorder], nested: [[PathRecorder]], single: PathRecorder
+    }
+
+    @Test func userCodeSeesTheGraphPathsCodingPath() throws {
+        func paths(streaming: Bool) throws -> [[String]] {
+            let log = PathLog()
+            let r = PathRecorder(log: log)
+            var e = KeyedArchiveEncoder()
+            e.streamsWhenItCan = streaming
+            _ = try e.encode(PathTree(list: [r, r], map: ["k": r], nested: [[], [r]], single: r))
+            return log.paths
+        }
+        #expect(try ArchiveStreamEncoder.encode(PathTree(list: [], map: [:], nested: [], single: PathRecorder(log: PathLog())),
+                                                options: KeyedArchiveEncoder()) != nil)
+        let streamed = try paths(streaming: true)
+        #expect(streamed == (try paths(streaming: false)))
+        #expect(streamed == [["list", "Index 0"], ["list", "Index 0"], ["list", "Index 1"], ["list", "Index 1"],
+                             ["map", "k"], ["map", "k"], ["nested", "Index 1", "Index 0"], ["nested", "Index 1", "Index 0"],
+                             ["single"], ["single"]])
+    }
+
     /// `value` is not streamed, and the encoder gives the graph-based path's archive for it.
     private func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try ArchiveStreamEncoder.encode(value, options: KeyedArchiveEncoder()) == nil, "\(T.self)", sourceLocation: sourceLocation)
