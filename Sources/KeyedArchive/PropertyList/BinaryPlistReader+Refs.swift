@@ -2,12 +2,17 @@ extension BinaryPlistReader {
     /// Pass 2: copies every container's member refs into one exactly-sized `refs`, checks that each names
     /// an object, and changes container payloads from "refs at this byte offset" to "first index in `refs`".
     ///
-    /// The same pass proves the containers acyclic when the table lists every container before the
-    /// containers it holds, as CF and every writer we know do: then a cycle would need a member at or before
-    /// its container, and the longest chain of nested containers is measured on the way (`above[c]` is
-    /// the longest chain of containers holding `c`, complete once every container before `c` is copied).
-    /// Returns false when some container holds an earlier one (or itself); the caller then runs
-    /// ``PlistCycleCheck``. Bad refs are reported before depth, as the cycle check would.
+    /// The same pass proves the containers acyclic, and measures their nesting, in the two layouts
+    /// writers use; any other table returns false and the caller runs ``PlistCycleCheck``. Bad refs are
+    /// reported before depth, as the cycle check would.
+    /// - *Containers before their members* (CF): a cycle would need a member at or before its container.
+    ///   `marks[c]`'s low 16 bits are the longest chain of containers holding `c`, complete once every
+    ///   container before `c` is copied.
+    /// - *Members before their containers* (our streamed encoder), allowing containers that hold later
+    ///   ones as long as nothing holds those (the top object): a cycle would need every edge backward,
+    ///   impossible. Bits 16…29 of `marks[c]` are `c`'s height (containers nested in it, itself
+    ///   included), complete when `c` is copied; bit 31 says something holds `c`, bit 30 that `c` holds
+    ///   a later container. The unheld roots' heights are measured after the pass.
     mutating func copyRefs(maxDepth: Int) throws(ArchiveError) -> Bool {
         switch trailer.objectRefSize {
         case 1: return try copyRefs(BinaryPlistWidth1(), maxDepth: maxDepth)
@@ -22,20 +27,26 @@ extension BinaryPlistReader {
         let total = pendingRefs
         let count = UInt64(truncatingIfNeeded: trailer.objectCount)
         let base = self.base
-        // Chains are counted in UInt16; a larger limit leaves the depth to the cycle check.
+        // Chains are counted in 16 bits and heights in 14; a larger limit leaves the depth to the cycle check.
         var ordered = maxDepth < Int(UInt16.max)
+        var reversed = maxDepth < Int(PlistMarks.heightMask)
         let cap = min(maxDepth, Int(UInt16.max) - 1) + 1
-        var above = TableScratch.filled(\.depths, count: trailer.objectCount, with: 0)
-        defer { TableScratch.give(above, \.depths) }
+        let heightCap = UInt32(truncatingIfNeeded: min(maxDepth, Int(PlistMarks.heightMask) - 1) + 1)
+        var marks = TableScratch.filled(\.depths, count: trailer.objectCount, with: 0)
+        defer { TableScratch.give(marks, \.depths) }
         var tooDeep = -1
+        var tooTall = -1
+        // The first and last containers holding a later one (the reversed layout's roots), if any.
+        var firstRoot = -1
+        var lastRoot = -1
         var failure: ArchiveError?
         // total ≤ refBudget ≤ input length / refSize, checked while scanning; pass 1 counted exactly the
         // members written below, from index 0 on.
         var refs = TableScratch.overwritable(\.refs, count: total)
         var written = 0
         nodes.withUnsafeMutableBufferPointer { nodes in
-            above.withUnsafeMutableBufferPointer { above in
-                guard let nodes = nodes.baseAddress, let above = above.baseAddress else { return }
+            marks.withUnsafeMutableBufferPointer { marks in
+                guard let nodes = nodes.baseAddress, let marks = marks.baseAddress else { return }
                 refs.withUnsafeMutableBufferPointer { buf in
                     guard let out = buf.baseAddress else { return }
                     var at = 0
@@ -46,8 +57,12 @@ extension BinaryPlistReader {
                         var q = base + Int(truncatingIfNeeded: nodes[i].payload)
                         nodes[i].payload = UInt64(truncatingIfNeeded: at)
                         // This container is the last link of a chain `mine` long (capped past the limit).
-                        let mine = min(Int(above[i]) &+ 1, cap)
+                        let own = marks[i]
+                        let mine = min(Int(own & PlistMarks.chainMask) &+ 1, cap)
                         if mine > maxDepth, tooDeep < 0 { tooDeep = i }
+                        // The tallest earlier container held here, and whether a later one is.
+                        var tallest: UInt32 = 0
+                        var holdsLater = false
                         for _ in 0 ..< members {
                             let r = w.load(q)
                             // Every member ref names an object in the table.
@@ -60,11 +75,31 @@ extension BinaryPlistReader {
                             at &+= 1
                             q += w.width
                             guard nodes[member].kind.isContainer else { continue }
-                            if member <= i {
+                            let theirs = marks[member]
+                            if member > i {
+                                holdsLater = true
+                                let chain = Int(theirs & PlistMarks.chainMask) < mine
+                                    ? UInt32(truncatingIfNeeded: mine) : theirs & PlistMarks.chainMask
+                                marks[member] = (theirs & ~PlistMarks.chainMask) | chain | PlistMarks.held
+                            } else {
                                 ordered = false
-                            } else if Int(above[member]) < mine {
-                                above[member] = UInt16(truncatingIfNeeded: mine)
+                                // Itself, or an earlier container that holds a later one: a cycle is possible.
+                                if member == i || theirs & PlistMarks.holdsLater != 0 { reversed = false }
+                                tallest = max(tallest, PlistMarks.height(theirs))
+                                marks[member] = theirs | PlistMarks.held
                             }
+                        }
+                        if holdsLater {
+                            // Only unheld roots may hold later containers: a root's height is measured after
+                            // the pass from its members' heights, which must then be complete.
+                            if own & PlistMarks.held != 0 { reversed = false }
+                            if firstRoot < 0 { firstRoot = i }
+                            lastRoot = i
+                            marks[i] |= PlistMarks.holdsLater
+                        } else {
+                            let height = min(tallest &+ 1, heightCap)
+                            if Int(height) > maxDepth, tooTall < 0 { tooTall = i }
+                            marks[i] |= height << PlistMarks.heightShift
                         }
                     }
                     written = at
@@ -74,12 +109,30 @@ extension BinaryPlistReader {
         if let failure { throw failure }
         if written < refs.count { refs.removeLast(refs.count - written) }
         self.refs = refs
-        guard ordered else { return false }
-        if tooDeep >= 0 {
-            throw ArchiveError(.limitExceeded, "containers nest more than \(maxDepth) deep",
-                               offset: objectOffset(tooDeep), objectIndex: tooDeep)
+        if ordered {
+            if tooDeep >= 0 { throw tooDeepError(tooDeep, maxDepth: maxDepth) }
+            return true
+        }
+        guard reversed else { return false }
+        if tooTall >= 0 { throw tooDeepError(tooTall, maxDepth: maxDepth) }
+        // Every container a root holds is held, so holds no later container: its height is complete.
+        guard firstRoot >= 0 else { return true }
+        for root in firstRoot ... lastRoot where marks[root] & PlistMarks.holdsLater != 0 {
+            let first = Int(truncatingIfNeeded: nodes[root].payload)
+            let members = Int(truncatingIfNeeded: nodes[root].count) &* (nodes[root].kind == .dict ? 2 : 1)
+            var tallest: UInt32 = 0
+            for k in first ..< first &+ members {
+                let member = Int(truncatingIfNeeded: refs[k])
+                if nodes[member].kind.isContainer { tallest = max(tallest, PlistMarks.height(marks[member])) }
+            }
+            if Int(tallest) &+ 1 > maxDepth { throw tooDeepError(root, maxDepth: maxDepth) }
         }
         return true
+    }
+
+    private func tooDeepError(_ index: Int, maxDepth: Int) -> ArchiveError {
+        ArchiveError(.limitExceeded, "containers nest more than \(maxDepth) deep",
+                     offset: objectOffset(index), objectIndex: index)
     }
 
     @inline(never)
@@ -93,4 +146,20 @@ extension PlistKind {
     /// Array, set or dict: the kinds whose members are refs (the last three cases).
     @inline(__always)
     var isContainer: Bool { rawValue >= PlistKind.array.rawValue }
+}
+
+/// The bits of pass 2's per-object marks (see ``BinaryPlistReader/copyRefs(maxDepth:)``).
+enum PlistMarks {
+    /// The longest chain of containers holding this one (containers-first layout).
+    static let chainMask: UInt32 = 0xFFFF
+    /// Containers nested in this one, itself included (members-first layout), in bits 16…29.
+    static let heightShift: UInt32 = 16
+    static let heightMask: UInt32 = 0x3FFF
+    /// This container holds a later container.
+    static let holdsLater: UInt32 = 1 << 30
+    /// Some container holds this one.
+    static let held: UInt32 = 1 << 31
+
+    @inline(__always)
+    static func height(_ mark: UInt32) -> UInt32 { (mark >> heightShift) & heightMask }
 }

@@ -13,7 +13,7 @@ enum TableScratch {
     struct Spares: Sendable {
         var nodes: [PlistNode] = []
         var refs: [UInt32] = []
-        var depths: [UInt16] = []
+        var depths: [UInt32] = []
         var memo: [Int32] = []
         var tags: [UInt8] = []
         var objects: [ArchiveObject] = []
