@@ -21,7 +21,7 @@ final class ArchiveStreamEncoder: Encoder {
     let userInfo: [CodingUserInfoKey: Any]
     @exclusivity(unchecked) var table: BinaryPlistObjectTable
     /// `$objects`: each entry's property-list object id, by uid (0 while its container is open).
-    let entries = TableBuffer<UInt32>(capacity: 256)
+    let entries: TableBuffer<UInt32>
     /// Members of the open frames, each frame's from its starts: an object's key ids and value ids (in
     /// step), an array's member ids (values only).
     let pendingKeys = TableBuffer<UInt32>(capacity: 64)
@@ -37,7 +37,7 @@ final class ArchiveStreamEncoder: Encoder {
     /// Set with every fallback thrown: an encode that caught one and went on still falls back.
     @exclusivity(unchecked) var fellBack = false
     /// Property-list object id → uid of the shared entry holding it (numbers and strings), or -1.
-    let sharedEntries = TableBuffer<Int32>(capacity: 256)
+    let sharedEntries: TableBuffer<Int32>
     /// Property-list object id of a key → serial of the last object frame that stored it. Serials only
     /// grow, so a stamp below a frame's serial proves the key new to that frame; a stamp above it was left
     /// by a frame nested inside it, and the frame's own keys are searched.
@@ -88,6 +88,9 @@ final class ArchiveStreamEncoder: Encoder {
         let sizes = TableScratch.streamSizes()
         table = BinaryPlistObjectTable(storage: [], expectedObjects: sizes.distinct, objectCapacity: sizes.objects, expectedMembers: sizes.members)
         table.scratch.reserveCapacity(sizes.scratchBytes)
+        // Both grow with the value: start them at the last encode's sizes, in its parked memory.
+        entries = TableScratch.buffer(\.streamEntries, capacity: sizes.entries)
+        sharedEntries = TableScratch.buffer(\.streamShared, capacity: sizes.objects)
         current = StreamValueContext(type: Void.self)
         // Object 0 is the root dict; its members are filled in by ``finish(root:)``.
         _ = table.container(tag: 0xD0, count: 4)
@@ -108,20 +111,27 @@ final class ArchiveStreamEncoder: Encoder {
         do {
             root = try encoder.encodeValue(value)
         } catch is ArchiveStreamFallback {
-            encoder.table.parkTables()
+            encoder.parkTables()
             return nil
         } catch {
-            encoder.table.parkTables()
+            encoder.parkTables()
             if encoder.fellBack { return nil }
             throw error
         }
         // Object ids, member counts and string lengths are stored in 32 bits.
         guard !encoder.fellBack, encoder.frames.isEmpty, encoder.table.objects.count < UInt32.max,
               encoder.table.members.count < UInt32.max, !encoder.hasHugeString else {
-            encoder.table.parkTables()
+            encoder.parkTables()
             return nil
         }
         return encoder.finish(root: root)
+    }
+
+    /// Parks every table this encode grew for the next one (``TableScratch``).
+    func parkTables() {
+        table.parkTables()
+        TableScratch.give(entries, \.streamEntries)
+        TableScratch.give(sharedEntries, \.streamShared)
     }
 
     /// Records and returns the fallback signal.

@@ -249,9 +249,9 @@ extension ArchiveStreamEncoder {
                            table.uniqued(BinaryPlistObjectTable.integer(Int64(KeyedArchiveConstants.version)))]
         for (i, m) in rootMembers.enumerated() { table.members[i] = UInt32(truncatingIfNeeded: m) }
         TableScratch.noteStreamSizes(objects: table.objects.count, distinct: table.unique.used, members: table.members.count,
-                                     scratchBytes: table.scratch.count)
+                                     entries: entries.count, scratchBytes: table.scratch.count)
         let bytes = table.serialise()
-        table.parkTables()
+        parkTables()
         return bytes
     }
 }

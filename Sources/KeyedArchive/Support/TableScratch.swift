@@ -26,6 +26,9 @@ enum TableScratch {
         var writerSlots: TableBuffer<UInt32>?
         /// A binary writer's transcoded strings (and a streamed encode's string and data bytes).
         var writerScratch: [UInt8] = []
+        /// A streamed Codable encode's `$objects` entries and shared-entry index.
+        var streamEntries: TableBuffer<UInt32>?
+        var streamShared: TableBuffer<Int32>?
         /// Bytes of capacity parked above.
         var retained = 0
         /// The output table sizes of the last streamed Codable encode.
@@ -38,6 +41,7 @@ enum TableScratch {
         var objects = 256
         var distinct = 128
         var members = 512
+        var entries = 256
         var scratchBytes = 1024
         /// The largest start asked for (a huge encode does not make every later one start huge).
         static let cap = 1 << 20
@@ -47,10 +51,10 @@ enum TableScratch {
     static func streamSizes() -> StreamTableSizes { spares.withLock { $0.streamSizes } }
 
     /// Records a finished streamed encode's table sizes (capped) for the next one.
-    static func noteStreamSizes(objects: Int, distinct: Int, members: Int, scratchBytes: Int) {
+    static func noteStreamSizes(objects: Int, distinct: Int, members: Int, entries: Int, scratchBytes: Int) {
         let cap = StreamTableSizes.cap
         let sizes = StreamTableSizes(objects: min(objects, cap), distinct: min(distinct, cap), members: min(members, cap),
-                                     scratchBytes: min(scratchBytes, cap))
+                                     entries: min(entries, cap), scratchBytes: min(scratchBytes, cap))
         spares.withLock { $0.streamSizes = sizes }
     }
 
