@@ -24,20 +24,22 @@ struct BinaryPlistObjectScanner {
         refBudget = (trailer.offsetTableOffset - 8) / trailer.objectRefSize
     }
 
-    /// Scans objects `0 ..< count` into `out`. `refs` ends as the total member refs of all containers;
+    /// Scans objects `0 ..< count` into `out`, setting bit `i` of `containers` (zeroed, `(count + 63) / 64`
+    /// words) for each container. `refs` ends as the total member refs of all containers;
     /// `wide` collects 128-bit integers that fit neither Int64 nor UInt64.
-    func scanAll(count: Int, into out: UnsafeMutablePointer<PlistNode>, refs: inout Int,
-                 wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) {
+    func scanAll(count: Int, into out: UnsafeMutablePointer<PlistNode>, containers: UnsafeMutablePointer<UInt64>,
+                 refs: inout Int, wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) {
         // One loop per common width, so the offset load is a single instruction.
         switch offsetWidth {
-        case 1: try scan(BinaryPlistWidth1(), count: count, into: out, refs: &refs, wide: &wide)
-        case 2: try scan(BinaryPlistWidth2(), count: count, into: out, refs: &refs, wide: &wide)
-        case 4: try scan(BinaryPlistWidth4(), count: count, into: out, refs: &refs, wide: &wide)
-        default: try scan(BinaryPlistAnyWidth(width: offsetWidth), count: count, into: out, refs: &refs, wide: &wide)
+        case 1: try scan(BinaryPlistWidth1(), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
+        case 2: try scan(BinaryPlistWidth2(), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
+        case 4: try scan(BinaryPlistWidth4(), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
+        default: try scan(BinaryPlistAnyWidth(width: offsetWidth), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
         }
     }
 
-    func scan<W: BinaryPlistWidth>(_ w: W, count: Int, into out: UnsafeMutablePointer<PlistNode>, refs: inout Int,
+    func scan<W: BinaryPlistWidth>(_ w: W, count: Int, into out: UnsafeMutablePointer<PlistNode>,
+                                   containers: UnsafeMutablePointer<UInt64>, refs: inout Int,
                                    wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) {
         // end ≥ 9 (trailer check), so `raw &- 8 < span` is `8 ≤ raw < end` in one compare.
         let span = UInt64(truncatingIfNeeded: end &- 8)
@@ -48,7 +50,9 @@ struct BinaryPlistObjectScanner {
             let raw = w.load(entry)
             // Every object starts after the header and inside the object table.
             guard raw &- 8 < span else { throw offsetOutside(raw, i, at: entry - base) }
-            (out + i).initialize(to: try node(at: Int(truncatingIfNeeded: raw), index: i, refs: &pending, wide: &wide))
+            let node = try node(at: Int(truncatingIfNeeded: raw), index: i, refs: &pending, wide: &wide)
+            (out + i).initialize(to: node)
+            if node.kind.isContainer { containers[i &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: i & 63) }
             entry += w.width
         }
         refs = pending

@@ -44,65 +44,70 @@ extension BinaryPlistReader {
         // members written below, from index 0 on.
         var refs = TableScratch.overwritable(\.refs, count: total)
         var written = 0
+        let bits = containerBits
+        containerBits = []
+        defer { TableScratch.give(bits, \.containerBits) }
         nodes.withUnsafeMutableBufferPointer { nodes in
             marks.withUnsafeMutableBufferPointer { marks in
                 guard let nodes = nodes.baseAddress, let marks = marks.baseAddress else { return }
-                refs.withUnsafeMutableBufferPointer { buf in
-                    guard let out = buf.baseAddress else { return }
-                    var at = 0
-                    for i in 0 ..< Int(truncatingIfNeeded: count) {
-                        let kind = nodes[i].kind
-                        guard kind.isContainer else { continue }
-                        let members = Int(truncatingIfNeeded: nodes[i].count) &* (kind == .dict ? 2 : 1)
-                        var q = base + Int(truncatingIfNeeded: nodes[i].payload)
-                        nodes[i].payload = UInt64(truncatingIfNeeded: at)
-                        // This container is the last link of a chain `mine` long (capped past the limit).
-                        let own = marks[i]
-                        let mine = min(Int(own & PlistMarks.chainMask) &+ 1, cap)
-                        if mine > maxDepth, tooDeep < 0 { tooDeep = i }
-                        // The tallest earlier container held here, and whether a later one is.
-                        var tallest: UInt32 = 0
-                        var holdsLater = false
-                        for _ in 0 ..< members {
-                            let r = w.load(q)
-                            // Every member ref names an object in the table.
-                            guard r < count else {
-                                failure = Self.badRef(r, i, at: q - base, count: count)
-                                return
+                bits.withUnsafeBufferPointer { containers in
+                    refs.withUnsafeMutableBufferPointer { buf in
+                        guard let out = buf.baseAddress, let containers = containers.baseAddress else { return }
+                        var at = 0
+                        // Containers in table order, from pass 1's bits.
+                        for i in SetBitIndices(containers, words: bits.count) {
+                            let kind = nodes[i].kind
+                            let members = Int(truncatingIfNeeded: nodes[i].count) &* (kind == .dict ? 2 : 1)
+                            var q = base + Int(truncatingIfNeeded: nodes[i].payload)
+                            nodes[i].payload = UInt64(truncatingIfNeeded: at)
+                            // This container is the last link of a chain `mine` long (capped past the limit).
+                            let own = marks[i]
+                            let mine = min(Int(own & PlistMarks.chainMask) &+ 1, cap)
+                            if mine > maxDepth, tooDeep < 0 { tooDeep = i }
+                            // The tallest earlier container held here, and whether a later one is.
+                            var tallest: UInt32 = 0
+                            var holdsLater = false
+                            for _ in 0 ..< members {
+                                let r = w.load(q)
+                                // Every member ref names an object in the table.
+                                guard r < count else {
+                                    failure = Self.badRef(r, i, at: q - base, count: count)
+                                    return
+                                }
+                                let member = Int(truncatingIfNeeded: r)
+                                (out + at).initialize(to: UInt32(truncatingIfNeeded: r))
+                                at &+= 1
+                                q += w.width
+                                guard SetBitIndices.isSet(member, in: containers) else { continue }
+                                let theirs = marks[member]
+                                if member > i {
+                                    holdsLater = true
+                                    let chain = Int(theirs & PlistMarks.chainMask) < mine
+                                        ? UInt32(truncatingIfNeeded: mine) : theirs & PlistMarks.chainMask
+                                    marks[member] = (theirs & ~PlistMarks.chainMask) | chain | PlistMarks.held
+                                } else {
+                                    ordered = false
+                                    // Itself, or an earlier container that holds a later one: a cycle is possible.
+                                    if member == i || theirs & PlistMarks.holdsLater != 0 { reversed = false }
+                                    tallest = max(tallest, PlistMarks.height(theirs))
+                                    marks[member] = theirs | PlistMarks.held
+                                }
                             }
-                            let member = Int(truncatingIfNeeded: r)
-                            (out + at).initialize(to: UInt32(truncatingIfNeeded: r))
-                            at &+= 1
-                            q += w.width
-                            guard nodes[member].kind.isContainer else { continue }
-                            let theirs = marks[member]
-                            if member > i {
-                                holdsLater = true
-                                let chain = Int(theirs & PlistMarks.chainMask) < mine
-                                    ? UInt32(truncatingIfNeeded: mine) : theirs & PlistMarks.chainMask
-                                marks[member] = (theirs & ~PlistMarks.chainMask) | chain | PlistMarks.held
+                            if holdsLater {
+                                // Only unheld roots may hold later containers: a root's height is measured after
+                                // the pass from its members' heights, which must then be complete.
+                                if own & PlistMarks.held != 0 { reversed = false }
+                                if firstRoot < 0 { firstRoot = i }
+                                lastRoot = i
+                                marks[i] |= PlistMarks.holdsLater
                             } else {
-                                ordered = false
-                                // Itself, or an earlier container that holds a later one: a cycle is possible.
-                                if member == i || theirs & PlistMarks.holdsLater != 0 { reversed = false }
-                                tallest = max(tallest, PlistMarks.height(theirs))
-                                marks[member] = theirs | PlistMarks.held
+                                let height = min(tallest &+ 1, heightCap)
+                                if Int(height) > maxDepth, tooTall < 0 { tooTall = i }
+                                marks[i] |= height << PlistMarks.heightShift
                             }
                         }
-                        if holdsLater {
-                            // Only unheld roots may hold later containers: a root's height is measured after
-                            // the pass from its members' heights, which must then be complete.
-                            if own & PlistMarks.held != 0 { reversed = false }
-                            if firstRoot < 0 { firstRoot = i }
-                            lastRoot = i
-                            marks[i] |= PlistMarks.holdsLater
-                        } else {
-                            let height = min(tallest &+ 1, heightCap)
-                            if Int(height) > maxDepth, tooTall < 0 { tooTall = i }
-                            marks[i] |= height << PlistMarks.heightShift
-                        }
+                        written = at
                     }
-                    written = at
                 }
             }
         }
@@ -146,6 +151,39 @@ extension PlistKind {
     /// Array, set or dict: the kinds whose members are refs (the last three cases).
     @inline(__always)
     var isContainer: Bool { rawValue >= PlistKind.array.rawValue }
+}
+
+/// The indices of the set bits of `words` 64-bit words, ascending.
+struct SetBitIndices: Sequence, IteratorProtocol {
+    let base: UnsafePointer<UInt64>
+    let words: Int
+    private var word = 0
+    private var pending: UInt64
+
+    /// `words` ≥ 1 words at `base`.
+    init(_ base: UnsafePointer<UInt64>, words: Int) {
+        self.base = base
+        self.words = words
+        pending = base[0]
+    }
+
+    @inline(__always)
+    mutating func next() -> Int? {
+        while pending == 0 {
+            word &+= 1
+            guard word < words else { return nil }
+            pending = base[word]
+        }
+        let i = word &<< 6 | pending.trailingZeroBitCount
+        pending &= pending &- 1
+        return i
+    }
+
+    /// Whether bit `i` (inside the words) is set.
+    @inline(__always)
+    static func isSet(_ i: Int, in base: UnsafePointer<UInt64>) -> Bool {
+        base[i &>> 6] & (1 &<< UInt64(truncatingIfNeeded: i & 63)) != 0
+    }
 }
 
 /// The bits of pass 2's per-object marks (see ``BinaryPlistReader/copyRefs(maxDepth:)``).

@@ -14,6 +14,9 @@ internal struct BinaryPlistReader {
     var wideIntegers: [(high: Int64, low: UInt64)] = []
     /// Member refs of all containers (pass 1 counts them, pass 2 copies them).
     var pendingRefs = 0
+    /// Bit `i` is set when object `i` is a container (pass 1 sets them; pass 2 reads them instead of
+    /// the 16-byte nodes, a table 128 times smaller to look members up in).
+    var containerBits: [UInt64] = []
 
     init(base: UnsafePointer<UInt8>, trailer: BinaryPlistTrailer, limits: DecodingLimits) {
         self.base = base
@@ -98,14 +101,19 @@ internal struct BinaryPlistReader {
         // n ≥ 1 and n × offsetIntSize ≤ input length (trailer check), so this allocation is bounded.
         // The scanner writes all n nodes before any is read (or throws, and the table is dropped).
         var table = TableScratch.overwritable(\.nodes, count: n)
+        // n ≤ input length, so this is at most an eighth of it.
+        var bits = TableScratch.filled(\.containerBits, count: (n &+ 63) &>> 6, with: 0)
         table.withUnsafeMutableBufferPointer { buf in
-            guard let out = buf.baseAddress else { return }
-            do throws(ArchiveError) {
-                try scanner.scanAll(count: n, into: out, refs: &total, wide: &wide)
-            } catch {
-                failure = error
+            bits.withUnsafeMutableBufferPointer { bitBuf in
+                guard let out = buf.baseAddress, let containers = bitBuf.baseAddress else { return }
+                do throws(ArchiveError) {
+                    try scanner.scanAll(count: n, into: out, containers: containers, refs: &total, wide: &wide)
+                } catch {
+                    failure = error
+                }
             }
         }
+        containerBits = bits
         if let failure { throw failure }
         nodes = table
         pendingRefs = total

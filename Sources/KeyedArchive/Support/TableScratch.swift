@@ -14,6 +14,7 @@ enum TableScratch {
         var nodes: [PlistNode] = []
         var refs: [UInt32] = []
         var depths: [UInt32] = []
+        var containerBits: [UInt64] = []
         var memo: [Int32] = []
         var tags: [UInt8] = []
         var objects: [ArchiveObject] = []
