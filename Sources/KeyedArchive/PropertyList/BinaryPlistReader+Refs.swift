@@ -44,9 +44,8 @@ extension BinaryPlistReader {
         // members written below, from index 0 on.
         var refs = TableScratch.overwritable(\.refs, count: total)
         var written = 0
+        // Kept: the list keeps the bits (``PropertyList/containerBits``), which are never written again.
         let bits = containerBits
-        containerBits = []
-        defer { TableScratch.give(bits, \.containerBits) }
         nodes.withUnsafeMutableBufferPointer { nodes in
             marks.withUnsafeMutableBufferPointer { marks in
                 guard let nodes = nodes.baseAddress, let marks = marks.baseAddress else { return }

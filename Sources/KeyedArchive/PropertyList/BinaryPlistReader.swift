@@ -43,7 +43,8 @@ internal struct BinaryPlistReader {
         }
         let (reader, acyclic) = try result.get()
         var list = PropertyList(format: .binary, root: reader.trailer.topObject, storage: bytes,
-                                nodes: reader.nodes, refs: reader.refs, wideIntegers: reader.wideIntegers)
+                                nodes: reader.nodes, refs: reader.refs, wideIntegers: reader.wideIntegers,
+                                containerBits: reader.containerBits)
         // Pass 2 proved most tables acyclic already; the rest take the general walk.
         if acyclic { return list }
         do {

@@ -27,16 +27,29 @@ public struct PropertyList: Sendable {
     @usableFromInline internal var refs: [UInt32]
     /// 128-bit integers that do not fit UInt64 or Int64, as (high, low) halves.
     @usableFromInline internal var wideIntegers: [(high: Int64, low: UInt64)]
+    /// Bit `i` is set when object `i` is an array, set or dict (one word per 64 nodes, always): callers
+    /// that only ask "is it a container?" test it instead of loading a 16-byte node.
+    @usableFromInline internal var containerBits: [UInt64]
 
     @usableFromInline
     internal init(format: Format, root: Int, storage: [UInt8], nodes: [PlistNode], refs: [UInt32],
-                  wideIntegers: [(high: Int64, low: UInt64)]) {
+                  wideIntegers: [(high: Int64, low: UInt64)], containerBits: [UInt64] = []) {
         self.format = format
         self.root = root
         self.storage = storage
         self.nodes = nodes
         self.refs = refs
         self.wideIntegers = wideIntegers
+        // The binary reader's pass 1 builds the bits as it scans; other lists get them here.
+        self.containerBits = containerBits.count == (nodes.count &+ 63) &>> 6 ? containerBits : Self.containerBits(of: nodes)
+    }
+
+    static func containerBits(of nodes: [PlistNode]) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: (nodes.count &+ 63) &>> 6)
+        for (i, node) in nodes.enumerated() where node.kind.isContainer {
+            bits[i &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: i & 63)
+        }
+        return bits
     }
 
     /// Number of objects in the table.
@@ -44,6 +57,11 @@ public struct PropertyList: Sendable {
 
     /// The kind of object `index`. `index` must be `< count`.
     @inlinable public func kind(_ index: Int) -> PlistKind { nodes[index].kind }
+
+    /// Whether object `index` is an array, set or dict. `index` must be `< count`.
+    @inline(__always) func isContainer(_ index: Int) -> Bool {
+        containerBits[index &>> 6] & (1 &<< UInt64(truncatingIfNeeded: index & 63)) != 0
+    }
 }
 
 /// What a property-list object is.

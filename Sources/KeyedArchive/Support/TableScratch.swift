@@ -180,6 +180,7 @@ extension PropertyList {
     mutating func parkScratch() {
         TableScratch.park(&nodes, \.nodes)
         TableScratch.park(&refs, \.refs)
+        TableScratch.park(&containerBits, \.containerBits)
     }
 }
 

@@ -31,6 +31,23 @@ import CorpusSupport
         }
     }
 
+    /// The reader's container bits (which the keyed-archive graph reader tests instead of nodes) say
+    /// exactly which objects are arrays, sets and dicts, in every real file, as do a built list's.
+    @Test func containerBitsMatchTheNodesInEveryCorpusFile() throws {
+        guard Corpus.require() else { return }
+        var containers = 0
+        for url in Self.binaryFiles {
+            guard let list = try? PropertyList(binary: Corpus.bytes(url)) else { continue }
+            #expect(list.containerBits.count == (list.count + 63) / 64, "\(Corpus.name(url)): no container bits")
+            let byKind = (0 ..< list.count).filter { [.array, .set, .dict].contains(list.kind($0)) }
+            #expect((0 ..< list.count).filter(list.isContainer) == byKind, "\(Corpus.name(url)): bits disagree with kinds")
+            containers += byKind.count
+            let built = PropertyList(try list.value())
+            #expect((0 ..< built.count).filter(built.isContainer) == (0 ..< built.count).filter { [.array, .set, .dict].contains(built.kind($0)) })
+        }
+        #expect(containers > 1000)
+    }
+
     @Test func writerOutputIsNoLargerThanAppleForCorpus() throws {
         guard Corpus.require() else { return }
         // CF shares equal scalars too; our output should be within a few percent of Apple's size.
