@@ -136,7 +136,7 @@ struct KeyedArchiveGraphReader {
         // The container bits answer for most entries (strings, numbers, data) and members without loading
         // their nodes; read through a local, since the loop writes to `self`.
         let bits = plist.containerBits
-        for (i, node) in entries.enumerated() where Self.isSet(bits, node) && plist.kind(node) == .dict {
+        for (i, node) in entries.enumerated() where PropertyList.isContainer(node, in: bits) && plist.kind(node) == .dict {
             guard isClassDictionary(node) else {
                 // A dict node listed by several entries is read once; the others share its values, so
                 // the tables stay linear in the input (a bplist may list one node a million times).
@@ -147,7 +147,7 @@ struct KeyedArchiveGraphReader {
                 valueCount += pairs
                 for j in 0 ..< pairs {
                     let m = plist.member(atSlot: keysAt + pairs + j)
-                    if Self.isSet(bits, m) { itemCount += plist.containerCount(m) * (plist.kind(m) == .dict ? 2 : 1) }
+                    if PropertyList.isContainer(m, in: bits) { itemCount += plist.containerCount(m) * (plist.kind(m) == .dict ? 2 : 1) }
                 }
                 continue
             }
@@ -388,11 +388,6 @@ struct KeyedArchiveGraphReader {
     /// From the node, not ``PropertyList/containerBits``: ``flatContainer(_:objectIndex:)`` reads the same
     /// nodes next, and loading them here, in a tight loop, brings them in together.
     @inline(__always) private func isContainer(_ node: Int) -> Bool { plist.kind(node).isContainer }
-
-    /// Bit `i` of ``PropertyList/containerBits`` (`i` a node index of the list).
-    @inline(__always) private static func isSet(_ bits: [UInt64], _ i: Int) -> Bool {
-        bits[i &>> 6] & (1 &<< UInt64(truncatingIfNeeded: i & 63)) != 0
-    }
 
     /// The graph value of a non-container node, from the node itself (one load, as the accessors of
     /// ``PropertyList`` read it; not optional: an `Optional<ArchiveValue>` per value cost a copy through

@@ -58,9 +58,10 @@ public struct PropertyList: Sendable {
     /// The kind of object `index`. `index` must be `< count`.
     @inlinable public func kind(_ index: Int) -> PlistKind { nodes[index].kind }
 
-    /// Whether object `index` is an array, set or dict. `index` must be `< count`.
-    @inline(__always) func isContainer(_ index: Int) -> Bool {
-        containerBits[index &>> 6] & (1 &<< UInt64(truncatingIfNeeded: index & 63)) != 0
+    /// Whether object `index` is an array, set or dict, from `bits` (a list's ``containerBits``, which a
+    /// caller in a loop that writes to itself reads once). `index` must be `< count`.
+    @inline(__always) static func isContainer(_ index: Int, in bits: [UInt64]) -> Bool {
+        bits[index &>> 6] & (1 &<< UInt64(truncatingIfNeeded: index & 63)) != 0
     }
 }
 

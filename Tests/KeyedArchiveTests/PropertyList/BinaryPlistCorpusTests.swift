@@ -40,10 +40,10 @@ import CorpusSupport
             guard let list = try? PropertyList(binary: Corpus.bytes(url)) else { continue }
             #expect(list.containerBits.count == (list.count + 63) / 64, "\(Corpus.name(url)): no container bits")
             let byKind = (0 ..< list.count).filter { [.array, .set, .dict].contains(list.kind($0)) }
-            #expect((0 ..< list.count).filter(list.isContainer) == byKind, "\(Corpus.name(url)): bits disagree with kinds")
+            #expect((0 ..< list.count).filter { PropertyList.isContainer($0, in: list.containerBits) } == byKind, "\(Corpus.name(url)): bits disagree with kinds")
             containers += byKind.count
             let built = PropertyList(try list.value())
-            #expect((0 ..< built.count).filter(built.isContainer) == (0 ..< built.count).filter { [.array, .set, .dict].contains(built.kind($0)) })
+            #expect((0 ..< built.count).filter { PropertyList.isContainer($0, in: built.containerBits) } == (0 ..< built.count).filter { [.array, .set, .dict].contains(built.kind($0)) })
         }
         #expect(containers > 1000)
     }
