@@ -17,7 +17,8 @@ import NibCompiler
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
 // keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
 // codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
-// codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written),
+// codable-paired-{encode,decode} (ours and Foundation's Codable coders alternating, REPEAT rounds; prints
+// both medians and the median of the rounds' ratios), codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written),
 // xib-wide / xib-columns / storyboard-uikit / storyboard-appkit (compiling a generated source of N
 // subviews, columns or scenes: GeneratedSources).
 
@@ -51,6 +52,19 @@ case "codable-decode":
 case "codable-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableModelWorkload.encode(values) }
+case "codable-paired-encode", "codable-paired-decode":
+    // Ours and Foundation's Codable coders on the same values, interleaved: REPEAT rounds of one
+    // timed call each, so that a slow spell of a shared machine falls on both sides of a round's ratio.
+    let values = CodableModelWorkload.values(records)
+    if workload == "codable-paired-encode" {
+        try PairedTiming.run(rounds: repeats, ours: { _ = try CodableModelWorkload.encode(values) },
+                             foundation: { _ = try CodableModelWorkload.encodeFoundation(values) })
+    } else {
+        let bytes = try CodableModelWorkload.encode(values)
+        let data = try CodableModelWorkload.encodeFoundation(values)
+        try PairedTiming.run(rounds: repeats, ours: { _ = try CodableModelWorkload.decode(bytes) },
+                             foundation: { _ = try CodableModelWorkload.decodeFoundation(data) })
+    }
 case "codable-floor-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableFloor.visit(values) }
