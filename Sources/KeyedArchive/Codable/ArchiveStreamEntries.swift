@@ -136,7 +136,12 @@ extension ArchiveStreamEncoder {
 
     /// The `$objects` entry holding property-list object `id` (a number or string), shared by every equal one.
     func sharedEntry(_ id: Int) -> Int {
-        if id >= sharedEntries.count { sharedEntries.append(repeating: -1, count: id + 1 - sharedEntries.count + 256) }
+        if id >= sharedEntries.count {
+            // Up to 256 slots ahead, but not past a capacity that holds `id`: growing copies the whole table
+            // into fresh pages, and the table starts at the last encode's object count.
+            let needed = id + 1 - sharedEntries.count
+            sharedEntries.append(repeating: -1, count: max(needed, min(needed + 256, sharedEntries.capacity - sharedEntries.count)))
+        }
         let known = sharedEntries[id]
         if known >= 0 { return Int(known) }
         let uid = entries.count
