@@ -44,6 +44,7 @@ public struct PropertyList: Sendable {
         self.containerBits = containerBits.count == (nodes.count &+ 63) &>> 6 ? containerBits : Self.containerBits(of: nodes)
     }
 
+    /// One bit per node, set for arrays, sets and dicts (the layout of ``containerBits``).
     static func containerBits(of nodes: [PlistNode]) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: (nodes.count &+ 63) &>> 6)
         for (i, node) in nodes.enumerated() where node.kind.isContainer {
