@@ -26,6 +26,16 @@ final class ArchiveStreamEncoder: Encoder {
     /// step), an array's member ids (values only).
     let pendingKeys = TableBuffer<UInt32>(capacity: 64)
     let pendingValues = TableBuffer<UInt32>(capacity: 64)
+    /// Plain scalars under the open object frames' keys, named by placeholders in ``pendingValues``,
+    /// and the queue of those whose frames closed: each with the member slot it fills
+    /// (ArchiveStreamDeferredScalars.swift).
+    let pendingScalars = TableBuffer<BinaryPlistObjectTable.Object>(capacity: 64)
+    let deferredScalars = TableBuffer<BinaryPlistObjectTable.Object>(capacity: 64)
+    let deferredSlots = TableBuffer<Int>(capacity: 64)
+    /// Objects written before scalars are deferred (tests start at 0 to defer every one), and whether
+    /// that many have been.
+    let deferringFrom: Int
+    @exclusivity(unchecked) var deferring = false
     @exclusivity(unchecked) var frames: [StreamFrame] = []
     @exclusivity(unchecked) var current: StreamValueContext
     /// The coding path of the value being encoded, a step per level: an index (≥ 0), or a key (-1, the
@@ -82,12 +92,15 @@ final class ArchiveStreamEncoder: Encoder {
         return false
     }
 
-    init(options: KeyedArchiveEncoder) {
+    init(options: KeyedArchiveEncoder, deferringFrom: Int = ArchiveStreamEncoder.deferringObjects,
+         warmingFrom: Int = BinaryPlistObjectTable.warmingSlots) {
         self.options = options
+        self.deferringFrom = deferringFrom
         userInfo = options.userInfo
         let sizes = TableScratch.streamSizes()
         table = BinaryPlistObjectTable(storage: [], expectedObjects: sizes.distinct, objectCapacity: sizes.objects, expectedMembers: sizes.members)
         table.scratch.reserveCapacity(sizes.scratchBytes)
+        table.warmingFrom = warmingFrom
         // Both grow with the value: start them at the last encode's sizes, in its parked memory.
         entries = TableScratch.buffer(\.streamEntries, capacity: sizes.entries)
         sharedEntries = TableScratch.buffer(\.streamShared, capacity: sizes.objects)
@@ -102,10 +115,12 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     /// The archive of `value` (under ``KeyedArchiveEncoder/rootKey``), or nil when it must be encoded on
-    /// the graph-based path. Errors thrown by the value's own `encode(to:)` pass through.
-    static func encode<T: Encodable>(_ value: T, options: KeyedArchiveEncoder) throws -> [UInt8]? {
+    /// the graph-based path. Errors thrown by the value's own `encode(to:)` pass through. The thresholds
+    /// of batched uniquing are the defaults but in tests (they change the order of objects, not the archive).
+    static func encode<T: Encodable>(_ value: T, options: KeyedArchiveEncoder, deferringFrom: Int = deferringObjects,
+                                     warmingFrom: Int = BinaryPlistObjectTable.warmingSlots) throws -> [UInt8]? {
         guard accepts(options) else { return nil }
-        let encoder = ArchiveStreamEncoder(options: options)
+        let encoder = ArchiveStreamEncoder(options: options, deferringFrom: deferringFrom, warmingFrom: warmingFrom)
         defer { encoder.emptyContainerPool() }
         let root: StreamedValue
         do {
@@ -291,9 +306,10 @@ final class ArchiveStreamEncoder: Encoder {
     }
 
     private func openFrame(_ kind: StreamFrame.Kind, uid: Int, classEntry: Int) -> UInt64 {
+        noteObjectCount()
         nextSerial += 1
         frames.append(StreamFrame(kind: kind, uid: uid, classEntry: classEntry, keyStart: pendingKeys.count,
-                                  valueStart: pendingValues.count, serial: nextSerial))
+                                  valueStart: pendingValues.count, scalarStart: pendingScalars.count, serial: nextSerial))
         current.result = .entry(uid)
         current.frame = nextSerial
         return nextSerial
@@ -301,7 +317,8 @@ final class ArchiveStreamEncoder: Encoder {
 
     /// Writes the top frame, which must be `serial`'s, as its `$objects` entry.
     func close(_ serial: UInt64) throws {
-        guard let f = frames.last, f.serial == serial else { throw fallBack() }
+        // Ids stay below the placeholder bit, so a pending value with it set is a placeholder.
+        guard let f = frames.last, f.serial == serial, table.objects.count < Int(Self.placeholderBit) else { throw fallBack() }
         frames.removeLast()
         let n = pendingValues.count - f.valueStart
         let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(f.classEntry)))
@@ -313,6 +330,7 @@ final class ArchiveStreamEncoder: Encoder {
             m[slot + n + 1] = classUID
             m.copy(n, from: pendingKeys, at: f.keyStart, to: slot + 1)
             m.copy(n, from: pendingValues, at: f.valueStart, to: slot + n + 2)
+            queuePlaceholders(n, at: slot + n + 2, scalarStart: f.scalarStart)
             entries[f.uid] = UInt32(truncatingIfNeeded: id)
         case .array:
             let (array, aslot) = table.containerToFill(tag: 0xA0, count: n)

@@ -30,6 +30,8 @@ struct StreamFrame {
     /// Where its members start in ``ArchiveStreamEncoder/pendingKeys`` and ``ArchiveStreamEncoder/pendingValues``.
     let keyStart: Int
     let valueStart: Int
+    /// Where its deferred scalars start in ``ArchiveStreamEncoder/pendingScalars`` (object frames).
+    let scalarStart: Int
     /// Tells this frame's keys apart in ``ArchiveStreamEncoder/keyStamp`` and its containers from stale ones.
     let serial: UInt64
 }
@@ -58,7 +60,8 @@ extension ArchiveStreamEncoder {
     @inline(__always)
     func put(_ value: StreamedValue, keyID k: Int, _ serial: UInt64) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
-        let v = underKey(value)
+        let v: UInt32
+        if case .scalar(let o) = value, o.tag >= 0x10, f.kind == .object, defersScalars { v = deferredKeyValue(o) } else { v = underKey(value) }
         if k >= keyStamp.count { keyStamp.append(repeating: 0, count: k + 1 - keyStamp.count + 64) }
         if keyStamp[k] >= serial {
             for i in f.keyStart ..< pendingKeys.count where pendingKeys[i] == UInt32(truncatingIfNeeded: k) {
@@ -237,6 +240,7 @@ extension ArchiveStreamEncoder {
 
     /// The archive's bytes, with `root` under the root key.
     func finish(root: StreamedValue) -> [UInt8] {
+        resolveDeferredScalars()
         let topUID: Int
         switch root {
         case .null: topUID = 0

@@ -131,14 +131,26 @@ extension ArchiveStreamEncoder {
         let c = foundationClass(.array)
         let start = pendingValues.count
         switch kind {
-        case .ints: appendMembers(unsafeBitCast(value, to: [Int].self)) { $0.uniqued(BinaryPlistObjectTable.integer(Int64($1))) }
+        case .ints:
+            let ints = unsafeBitCast(value, to: [Int].self)
+            if table.warmsProbes {
+                appendNumberMembers(ints) { BinaryPlistObjectTable.integer(Int64($0)) }
+            } else {
+                appendMembers(ints) { $0.uniqued(BinaryPlistObjectTable.integer(Int64($1))) }
+            }
         case .strings:
             appendMembers(unsafeBitCast(value, to: [String].self)) { table, s in
                 // As ``stringEntry(_:)``: UTF-16 doubles the bytes at most, and every length stays within 32 bits.
                 if s.utf8.count > Int(UInt32.max / 2) { hasHugeString = true }
                 return table.uniquedString(s)
             }
-        case .doubles: appendMembers(unsafeBitCast(value, to: [Double].self)) { $0.uniqued(.double($1)) }
+        case .doubles:
+            let doubles = unsafeBitCast(value, to: [Double].self)
+            if table.warmsProbes {
+                appendNumberMembers(doubles) { .double($0) }
+            } else {
+                appendMembers(doubles) { $0.uniqued(.double($1)) }
+            }
         case .none: throw fallBack()
         }
         let n = pendingValues.count - start
@@ -165,13 +177,38 @@ extension ArchiveStreamEncoder {
         }
     }
 
+    /// ``appendMembers(_:_:)`` of numbers, `object` giving each one's plain scalar
+    /// (``BinaryPlistObjectTable/isPlainScalar(_:)``): the same calls in the same order, each batch's
+    /// probes warmed first (``BinaryPlistObjectTable/warmScalars(_:count:firstSlots:)``), for a large table.
+    private func appendNumberMembers<E>(_ members: [E], _ object: (E) -> BinaryPlistObjectTable.Object) {
+        let most = BinaryPlistObjectTable.warmedBatch
+        withUnsafeTemporaryAllocation(of: BinaryPlistObjectTable.Object.self, capacity: most) { batch in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: most) { slots in
+                guard let first = batch.baseAddress, let firstSlots = slots.baseAddress else { return }
+                var start = 0
+                while start < members.count {
+                    let n = min(most, members.count - start)
+                    for i in 0 ..< n { (first + i).initialize(to: object(members[start + i])) }
+                    table.warmScalars(first, count: n, firstSlots: firstSlots)
+                    for i in 0 ..< n {
+                        let uid = sharedEntry(table.uniquedScalar(first[i], firstSlot: firstSlots[i]))
+                        pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(uid))))
+                    }
+                    start += n
+                }
+            }
+        }
+    }
+
     /// `NSDate { NS.time }`, written whole (one key, no frame) in the order a frame's close writes it: its entry.
     func dateEntry(_ time: Double) -> StreamedValue {
         // Uids in the graph-based path's order: the date's, then its class's.
         let uid = entries.count
         entries.append(0)
         let c = foundationClass(.date)
-        let timeID = UInt32(truncatingIfNeeded: table.uniqued(.double(time)))
+        // A deferred time is uniqued with the next batch of deferred scalars, which fills its slot.
+        let deferred = defersScalars
+        let timeID = deferred ? 0 : UInt32(truncatingIfNeeded: table.uniqued(.double(time)))
         let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(c)))
         let (id, slot) = table.containerToFill(tag: 0xD0, count: 2)
         let m = table.members
@@ -180,6 +217,7 @@ extension ArchiveStreamEncoder {
         m[slot + 2] = classUID
         m[slot + 3] = timeID
         entries[uid] = UInt32(truncatingIfNeeded: id)
+        if deferred { deferScalar(.double(time), memberSlot: slot + 3) }
         return .entry(uid)
     }
 

@@ -56,6 +56,8 @@ struct BinaryPlistObjectTable {
     var wideHighs: [UInt64] = []
 
     var unique: UniqueTable
+    /// Uniquing-table slots from which batched probes are warmed (tests lower it; the output is the same).
+    var warmingFrom = BinaryPlistObjectTable.warmingSlots
 
     /// `expectedObjects` (distinct objects: the uniquing table), `objectCapacity` (all objects, when more)
     /// and `expectedMembers` size the tables up front (they grow past them).
@@ -190,113 +192,16 @@ struct BinaryPlistObjectTable {
         return objects.count - 1
     }
 
-    /// The id of an equal object already written, or of `object` appended now.
-    @inline(__always)
-    mutating func uniqued(_ object: Object) -> Int {
-        let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
-        if !hasBytes, object.flags != 3 { return uniquedScalar(object) }
-        return uniquedWithBytes(object, hasBytes: hasBytes)
-    }
-
-    /// ``uniqued(_:)`` of data, a string, or a scalar with a 128-bit payload.
-    private mutating func uniquedWithBytes(_ object: Object, hasBytes: Bool) -> Int {
-        let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
-        var slot = unique.firstSlot(hash(object))
-        while true {
-            let entry = unique.slots[slot]
-            if entry == 0 { break }
-            let other = objects[Int(entry) - 1]
-            if other.tag == object.tag {
-                if hasBytes {
-                    if other.count == object.count, Self.sameBytes(object, other, byteCount, scratch, storage) { return Int(entry) - 1 }
-                } else if other.payload == object.payload, high(other) == high(object) {
-                    return Int(entry) - 1
-                }
-            }
-            slot = (slot + 1) & unique.mask
-        }
-        return append(object, size: size(object, refSize: 0), uniqueSlot: slot)
-    }
-
-    /// ``uniqued(_:)`` of the ASCII string `bytes` (an object of tag 0x50), looked up before its bytes are
-    /// copied: only a new one is appended to ``scratch``. Nil (nothing done) when `bytes` is empty or not ASCII.
-    mutating func uniquedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, bytes.count > 0, BinaryPlistReader.firstNonASCII(base, bytes.count) == nil else { return nil }
-        let n = bytes.count
-        // The hash ``hash(_:)`` gives the object once written.
-        var slot = unique.firstSlot(ByteHash.hash(bytes, salt: 0x50))
-        while true {
-            let entry = unique.slots[slot]
-            if entry == 0 { break }
-            let other = objects[Int(entry) - 1]
-            if other.tag == 0x50, other.count == n,
-               Self.withBytes(other, scratch, storage, { ByteHash.equal($0, base, n) }) { return Int(entry) - 1 }
-            slot = (slot + 1) & unique.mask
-        }
-        let mark = scratch.count
-        scratch.append(contentsOf: bytes)
-        let object = Object(tag: 0x50, count: n, payload: UInt64(mark), high: 1)
-        return append(object, size: size(object, refSize: 0), uniqueSlot: slot)
-    }
-
-    /// ``uniqued(_:)`` of a scalar (int, real, date, bool, null) whose high half is 0 or all ones: equal
-    /// objects have the same tag, payload and flags (flag 2 is an all-ones high half), so no byte
-    /// comparison and no lookup of the high half. The same hash as ``hash(_:)``, so the table is one.
-    @inline(never)
-    private mutating func uniquedScalar(_ object: Object) -> Int {
-        var slot = unique.firstSlot(scalarHash(object.tag, object.payload, high: object.flags == 2 ? UInt64.max : 0))
-        while true {
-            let entry = unique.slots[slot]
-            if entry == 0 { break }
-            let other = objects[Int(entry) - 1]
-            if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return Int(entry) - 1 }
-            slot = (slot + 1) & unique.mask
-        }
-        return append(object, size: Self.scalarSize(object), uniqueSlot: slot)
-    }
-
     /// Appends a new object of `size` bytes (scalars, data and strings have no member references, so
     /// no size depends on refSize) that `slot`, an empty slot its probe ended at, will name; its id.
     @inline(__always)
-    private mutating func append(_ object: Object, size: Int, uniqueSlot slot: Int) -> Int {
+    mutating func append(_ object: Object, size: Int, uniqueSlot slot: Int) -> Int {
         objects.append(object)
         bodyBytes += size
         unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
         unique.used += 1
         if unique.used * 2 > unique.mask { growUnique() }
         return objects.count - 1
-    }
-
-    /// The hash uniquing goes by: the bytes of data and strings, the bits of everything else.
-    func hash(_ object: Object) -> UInt64 {
-        switch object.tag {
-        case 0x40, 0x50, 0x60:
-            let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
-            return Self.withBytes(object, scratch, storage) {
-                ByteHash.hash(UnsafeBufferPointer(start: $0, count: byteCount), salt: UInt64(object.tag))
-            }
-        default:
-            return scalarHash(object.tag, object.payload, high: high(object))
-        }
-    }
-
-    @inline(__always)
-    private func scalarHash(_ tag: UInt8, _ payload: UInt64, high: UInt64) -> UInt64 {
-        ByteHash.mix(unique.seed ^ (payload &+ UInt64(tag) &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xC2B2_AE3D_27D4_EB4F))
-    }
-
-    /// Doubles the uniquing table (ids are re-placed by their objects' hashes; the output does not change).
-    @inline(never)
-    private mutating func growUnique() {
-        let old = unique.slots
-        unique = UniqueTable(expected: old.count)
-        for i in 0 ..< old.count where old[i] != 0 {
-            let entry = old[i]
-            var slot = unique.firstSlot(hash(objects[Int(entry) - 1]))
-            while unique.slots[slot] != 0 { slot = (slot + 1) & unique.mask }
-            unique.slots[slot] = entry
-            unique.used += 1
-        }
     }
 
     /// Calls `body` with the bytes of a data or string object (in `scratch` or in `storage`).
@@ -560,6 +465,9 @@ struct UniqueTable {
     let hashShift: UInt64
     /// ``ByteHash/seed``, read once per table rather than through its lazy initialiser per hash.
     let seed = ByteHash.seed
+    /// The sum of the slots and objects ``BinaryPlistObjectTable/warmScalars(_:count:firstSlots:)`` loaded
+    /// ahead of the probes: stored only so that those loads are made.
+    var warmed: UInt64 = 0
 
     init(expected: Int) {
         var cap = 16
