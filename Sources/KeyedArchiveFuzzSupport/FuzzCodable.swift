@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import KeyedArchive
+@_spi(Testing) import KeyedArchive
 
 /// `FuzzCodable`: ``KeyedArchiveDecoder`` over hostile archives.
 ///
@@ -17,14 +17,22 @@ public enum FuzzCodable {
     /// crossover of a doubling seed) outlast libFuzzer's 10 s timeout; 4,096 stay well under a second.
     public static let maxReencodedValues = 1 << 12
 
-    /// Whether the streamed encode of `value` (the default encoder's `encodedBytes`), read back and
-    /// rewritten by the graph writer, is the graph-based encode's archive (or both fail).
+    /// Whether the streamed encode of `value` (the default encoder's `encodedBytes`, and one that batches
+    /// its uniquing from the first object), read back and rewritten by the graph writer, is the graph-based
+    /// encode's archive (or all fail).
     static func sameArchive<T: Encodable>(_ value: T?) -> RoundTripFailure? {
         guard let value else { return nil }
         let e = KeyedArchiveEncoder()
+        var batching = e
+        batching.batchesUniquingFromTheStart = true
+        let graph = try? e.encodeGraph(value).keyedArchiveBinaryData()
         let streamed = try? ArchiveGraph(keyedArchiveBytes: e.encodedBytes(value)).keyedArchiveBinaryData()
-        guard streamed == (try? e.encodeGraph(value).keyedArchiveBinaryData()) else {
+        guard streamed == graph else {
             return RoundTripFailure("KeyedArchiveEncoder", "the streamed encode of a decoded \(T.self) differs from the graph-based one")
+        }
+        let batched = try? ArchiveGraph(keyedArchiveBytes: batching.encodedBytes(value)).keyedArchiveBinaryData()
+        guard batched == graph else {
+            return RoundTripFailure("KeyedArchiveEncoder", "the batched streamed encode of a decoded \(T.self) differs from the graph-based one")
         }
         return nil
     }

@@ -116,11 +116,14 @@ final class ArchiveStreamEncoder: Encoder {
 
     /// The archive of `value` (under ``KeyedArchiveEncoder/rootKey``), or nil when it must be encoded on
     /// the graph-based path. Errors thrown by the value's own `encode(to:)` pass through. The thresholds
-    /// of batched uniquing are the defaults but in tests (they change the order of objects, not the archive).
+    /// of batched uniquing are the defaults but in tests and fuzzing (they change the order of objects,
+    /// not the archive; ``KeyedArchiveEncoder/batchesUniquingFromTheStart`` sets both to 0).
     static func encode<T: Encodable>(_ value: T, options: KeyedArchiveEncoder, deferringFrom: Int = deferringObjects,
                                      warmingFrom: Int = BinaryPlistObjectTable.warmingSlots) throws -> [UInt8]? {
         guard accepts(options) else { return nil }
-        let encoder = ArchiveStreamEncoder(options: options, deferringFrom: deferringFrom, warmingFrom: warmingFrom)
+        let fromStart = options.batchesUniquingFromTheStart
+        let encoder = ArchiveStreamEncoder(options: options, deferringFrom: fromStart ? 0 : deferringFrom,
+                                           warmingFrom: fromStart ? 0 : warmingFrom)
         defer { encoder.emptyContainerPool() }
         let root: StreamedValue
         do {

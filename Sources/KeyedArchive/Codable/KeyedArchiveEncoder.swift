@@ -79,6 +79,12 @@ public struct KeyedArchiveEncoder: Sendable {
     /// Whether ``encode(_:)`` first tries ``ArchiveStreamEncoder`` (off in tests that compare the two paths).
     var streamsWhenItCan = true
 
+    /// Whether the streamed encode batches its uniquing from its first object rather than only once an
+    /// encode is large (ArchiveStreamDeferredScalars.swift), so that the `codable` fuzz target covers that
+    /// path with small values. The archive is the same either way; only the order of the property list's
+    /// own objects differs.
+    @_spi(Testing) public var batchesUniquingFromTheStart = false
+
     /// Creates an encoder with the default options.
     public init() {}
 
