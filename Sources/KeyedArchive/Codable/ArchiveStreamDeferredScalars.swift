@@ -15,10 +15,11 @@ extension ArchiveStreamEncoder {
     static let placeholderBit: UInt32 = 0x8000_0000
     /// Queued scalars that start a batch.
     static let deferredBatch = BinaryPlistObjectTable.warmedBatch
-    /// Objects an encode writes before it defers scalars (``deferringFrom``'s default): about where its
-    /// uniquing table outgrows a core's cache (``BinaryPlistObjectTable/warmingSlots``; an archive has a
-    /// third as many distinct objects as objects, the table two slots for each).
-    static let deferringObjects = 1 << 18
+    /// Objects an encode writes before it defers scalars (``deferringFrom``'s default). Measured on the
+    /// benchmark model (Docs/benchmarks.md, session 34): from 64k objects a 10k-record encode takes as
+    /// long as without (6 % more instructions, overlapped misses), and a 100k-record one 5 % less than
+    /// from 256k; a 1k-record encode (23k objects) never defers.
+    static let deferringObjects = 1 << 16
 
     /// Whether scalars under keys are deferred from now on: checked as each frame opens, and once set,
     /// set for the rest of the encode.
