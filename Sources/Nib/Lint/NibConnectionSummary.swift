@@ -37,19 +37,29 @@ public enum NibConnectionSummary {
         return nil
     }
 
-    /// The text of an inline string, a plain string object, or an NSString object's `NS.bytes`.
+    /// The most `NS.string` links ``text(_:_:)`` follows: a mutable string wraps one string; a chain longer
+    /// than this, or a cycle, is not text.
+    static let maxStringLinks = 16
+
+    /// The text of an inline string, a plain string object, or an NSString object's `NS.bytes` or
+    /// `NS.string` (followed iteratively and at most ``maxStringLinks`` times: a hostile archive's
+    /// string may name itself).
     static func text(_ g: ArchiveGraph, _ v: ArchiveValue) -> String? {
-        switch v {
-        case .string: return g.string(v)
-        case .ref(let i):
-            guard i >= 0, i < g.objects.count else { return nil }
-            let o = g.objects[i]
-            if o.kind == .plain { return g.string(o.plainValue) }
-            if let b = g.value(ofObject: i, forKey: "NS.bytes"), case .bytes = b { return g.string(b) }
-            if let s = g.value(ofObject: i, forKey: "NS.string") { return text(g, s) }
-            return nil
-        default: return nil
+        var v = v
+        for _ in 0 ... maxStringLinks {
+            switch v {
+            case .string: return g.string(v)
+            case .ref(let i):
+                guard i >= 0, i < g.objects.count else { return nil }
+                let o = g.objects[i]
+                if o.kind == .plain { return g.string(o.plainValue) }
+                if let b = g.value(ofObject: i, forKey: "NS.bytes"), case .bytes = b { return g.string(b) }
+                guard let s = g.value(ofObject: i, forKey: "NS.string") else { return nil }
+                v = s
+            default: return nil
+            }
         }
+        return nil
     }
 
     /// The class an endpoint stands for: a swapper's custom class, a custom object's class name,
