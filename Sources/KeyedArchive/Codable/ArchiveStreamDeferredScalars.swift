@@ -21,11 +21,6 @@ extension ArchiveStreamEncoder {
     /// from 256k; a 1k-record encode (23k objects) never defers.
     static let deferringObjects = 1 << 16
 
-    /// Whether scalars under keys are deferred from now on: checked as each frame opens, and once set,
-    /// set for the rest of the encode.
-    @inline(__always)
-    var defersScalars: Bool { deferring }
-
     /// Sets ``deferring`` once the encode has written ``deferringFrom`` objects.
     @inline(__always)
     func noteObjectCount() {

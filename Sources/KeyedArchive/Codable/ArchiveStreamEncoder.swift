@@ -33,7 +33,8 @@ final class ArchiveStreamEncoder: Encoder {
     let deferredScalars = TableBuffer<BinaryPlistObjectTable.Object>(capacity: 64)
     let deferredSlots = TableBuffer<Int>(capacity: 64)
     /// Objects written before scalars are deferred (tests start at 0 to defer every one), and whether
-    /// that many have been.
+    /// that many have been: checked as each frame opens (``noteObjectCount()``), then set for the rest
+    /// of the encode.
     let deferringFrom: Int
     @exclusivity(unchecked) var deferring = false
     @exclusivity(unchecked) var frames: [StreamFrame] = []

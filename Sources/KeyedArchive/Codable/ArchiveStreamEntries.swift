@@ -61,7 +61,7 @@ extension ArchiveStreamEncoder {
     func put(_ value: StreamedValue, keyID k: Int, _ serial: UInt64) throws {
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         let v: UInt32
-        if case .scalar(let o) = value, o.tag >= 0x10, f.kind == .object, defersScalars { v = deferredKeyValue(o) } else { v = underKey(value) }
+        if case .scalar(let o) = value, o.tag >= 0x10, f.kind == .object, deferring { v = deferredKeyValue(o) } else { v = underKey(value) }
         if k >= keyStamp.count { keyStamp.append(repeating: 0, count: k + 1 - keyStamp.count + 64) }
         if keyStamp[k] >= serial {
             for i in f.keyStart ..< pendingKeys.count where pendingKeys[i] == UInt32(truncatingIfNeeded: k) {

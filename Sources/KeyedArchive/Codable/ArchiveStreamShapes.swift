@@ -211,7 +211,7 @@ extension ArchiveStreamEncoder {
         entries.append(0)
         let c = foundationClass(.date)
         // A deferred time is uniqued with the next batch of deferred scalars, which fills its slot.
-        let deferred = defersScalars
+        let deferred = deferring
         let timeID = deferred ? 0 : UInt32(truncatingIfNeeded: table.uniqued(.double(time)))
         let classUID = UInt32(truncatingIfNeeded: table.uid(UInt64(c)))
         let (id, slot) = table.containerToFill(tag: 0xD0, count: 2)

@@ -4,13 +4,13 @@ extension BinaryPlistObjectTable {
     /// The id of an equal object already written, or of `object` appended now.
     @inline(__always)
     mutating func uniqued(_ object: Object) -> Int {
-        let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
-        if !hasBytes, object.flags != 3 { return uniquedScalar(object) }
-        return uniquedWithBytes(object, hasBytes: hasBytes)
+        if Self.isPlainScalar(object) { return uniquedScalar(object) }
+        return uniquedWithBytes(object)
     }
 
     /// ``uniqued(_:)`` of data, a string, or a scalar with a 128-bit payload.
-    private mutating func uniquedWithBytes(_ object: Object, hasBytes: Bool) -> Int {
+    private mutating func uniquedWithBytes(_ object: Object) -> Int {
+        let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
         let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
         var slot = unique.firstSlot(hash(object))
         while true {
