@@ -10,7 +10,7 @@ extension BinaryPlistObjectTable {
 
     /// ``uniqued(_:)`` of data, a string, or a scalar with a 128-bit payload.
     private mutating func uniquedWithBytes(_ object: Object) -> Int {
-        let hasBytes = object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60
+        let hasBytes = Self.hasBytes(object)
         let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
         var slot = unique.firstSlot(hash(object))
         while true {
@@ -111,11 +111,13 @@ extension BinaryPlistObjectTable {
         scalarHash(object.tag, object.payload, high: object.flags == 2 ? UInt64.max : 0)
     }
 
+    /// Whether `object` is data or a string: its equality is its bytes'.
+    @inline(__always)
+    static func hasBytes(_ object: Object) -> Bool { object.tag == 0x40 || object.tag == 0x50 || object.tag == 0x60 }
+
     /// Whether ``uniqued(_:)`` takes `object` as a plain scalar: no bytes to compare, no wide high half.
     @inline(__always)
-    static func isPlainScalar(_ object: Object) -> Bool {
-        object.tag != 0x40 && object.tag != 0x50 && object.tag != 0x60 && object.flags != 3
-    }
+    static func isPlainScalar(_ object: Object) -> Bool { !hasBytes(object) && object.flags != 3 }
 
     /// Uniquing tables of at least this many slots warm a batch's probes (``warmScalars(_:count:firstSlots:)``;
     /// ``warmingFrom``'s default): at 4 bytes a slot, larger than a core's own cache. A smaller one's
