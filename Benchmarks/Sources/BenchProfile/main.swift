@@ -16,7 +16,9 @@ import NibCompiler
 // nib-open-file (the nib at the path in N's place), nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
 // keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
-// codable-{decode,encode}, codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
+// codable-{decode,encode}, codable-encode-write (our Codable archive of N records to the path in REPEAT's place),
+// codable-decode-phases (a decode's phases against the byte floor and the bare Decodable walk, REPEAT rounds),
+// codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
 // codable-paired-{encode,decode} (ours and Foundation's Codable coders alternating, REPEAT rounds; prints
 // both medians and the median of the rounds' ratios), codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written),
 // xib-wide / xib-columns / storyboard-uikit / storyboard-appkit (compiling a generated source of N
@@ -49,6 +51,12 @@ case "keyed-graph":
 case "codable-decode":
     let bytes = try CodableModelWorkload.encode(CodableModelWorkload.values(records))
     try run { _ = try CodableModelWorkload.decode(bytes) }
+case "codable-encode-write":
+    // Our Codable archive of N records, written to the path in REPEAT's place.
+    let path = args.count > 3 ? args[3] : "/tmp/codable.archive"
+    try Data(CodableModelWorkload.encode(CodableModelWorkload.values(records))).write(to: URL(fileURLWithPath: path))
+case "codable-decode-phases":
+    try DecodePhases.run(records, rounds: repeats)
 case "codable-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableModelWorkload.encode(values) }
