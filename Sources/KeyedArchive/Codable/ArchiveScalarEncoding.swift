@@ -117,19 +117,3 @@ extension Dictionary: ArchiveCollectionEncodable where Key: Encodable, Value: En
         }
     }
 }
-
-/// `xs` sorted when its elements are `Comparable` (deterministic output), else as given.
-func archiveOrder<E>(_ xs: [E]) -> [E] {
-    guard xs.count > 1, let first = xs.first, let c = first as? any Comparable else { return xs }
-    func sorted<C: Comparable>(_ witness: C) -> [E]? {
-        var typed: [(C, E)] = []
-        typed.reserveCapacity(xs.count)
-        for x in xs {
-            guard let y = x as? C else { return nil }
-            typed.append((y, x))
-        }
-        typed.sort { $0.0 < $1.0 }
-        return typed.map(\.1)
-    }
-    return sorted(c) ?? xs
-}

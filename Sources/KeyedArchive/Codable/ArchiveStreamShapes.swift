@@ -87,6 +87,7 @@ extension ArchiveCollectionEncodable {
 extension Set where Element: Encodable {
     /// An `NSSet` of the members in ``archiveOrder(_:)``, as on the graph-based path.
     func streamMembers(_ e: ArchiveStreamEncoder) throws {
+        if try streamCommonMembers(e) { return }
         let serial = e.collectionFrame(.array, .set)
         for (i, m) in archiveOrder(Array(self)).enumerated() {
             try e.append(e.encodeValue(m, index: i), serial)
@@ -97,6 +98,7 @@ extension Set where Element: Encodable {
 extension Dictionary where Key: Encodable, Value: Encodable {
     /// An `NSDictionary` of the entries in ``archiveOrder(_:)`` of the keys, as on the graph-based path.
     func streamMembers(_ e: ArchiveStreamEncoder) throws {
+        if try streamCommonMembers(e) { return }
         let serial = e.collectionFrame(.dictionary, .dictionary)
         for k in archiveOrder(Array(keys)) {
             guard let v = self[k] else { continue }
