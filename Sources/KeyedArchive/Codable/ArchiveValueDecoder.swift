@@ -162,6 +162,7 @@ final class ArchiveValueDecoder: Decoder {
         try guarded(T.self, decoder, reference: reference, traits) { d in
             // Not `??`: an optional `T` asks the runtime for `Optional<T>`'s metadata at every call.
             if let array = traits.array { return try array.decodeArray(as: T.self, d) }
+            if let dictionary = traits.dictionary { return try dictionary.decodeDictionary(as: T.self, d) }
             return try T(from: d)
         }
     }
