@@ -47,34 +47,47 @@ extension ArchiveValueDecoder {
     /// references, when its `NS.keys` and `NS.objects` are stored in place, its keys are distinct strings or
     /// numbers, and the key strategy keeps them; nil for anything else.
     func stringKeyedEntries() -> (keys: [String], values: ArraySlice<ArchiveValue>)? {
-        guard case .useDefaultKeys = state.options.keyDecodingStrategy, state.source != .typedstream,
-              case .ref(let n) = value, n >= 0, n < state.objects.count,
-              state.family(ofObject: n) == .dictionary else { return nil }
-        // A fresh lookup for each key: the first value stored under it, as the typed coder reads it.
-        var cursor = -1
-        guard case .array(let kr)? = state.value(ofObject: n, graphKey: "NS.keys", cursor: &cursor) else { return nil }
-        cursor = -1
-        guard case .array(let vr)? = state.value(ofObject: n, graphKey: "NS.objects", cursor: &cursor),
-              kr.count == vr.count else { return nil }
-        let keyValues = state.items[kr.range]
+        guard case .useDefaultKeys = state.options.keyDecodingStrategy, case .ref(let n) = value,
+              n >= 0, n < state.objects.count, state.family(ofObject: n) == .dictionary,
+              let (keyValues, values) = inPlaceDictionaryMembers(n) else { return nil }
         var keys: [String] = []
         keys.reserveCapacity(keyValues.count)
         for k in keyValues {
-            guard let text = keyText(k) else { return nil }
+            guard let text = dictionaryKeyText(k) else { return nil }
             keys.append(text)
         }
         // Distinct: a repeated key keeps its first place and its last value in a keyed container.
-        if keys.count <= 8 {
+        if keys.count <= ArchiveKeyedTable.linearCount {
             for i in keys.indices where keys[..<i].contains(keys[i]) { return nil }
         } else if Set(keys).count != keys.count {
             return nil
         }
-        return (keys, state.items[vr.range])
+        return (keys, values)
     }
 
-    /// A dictionary key as a keyed container spells it: a plain string entry's text; anything else as
-    /// ``ArchiveGraph/conventionalString(_:)`` or, for a number, its decimal text.
-    private func keyText(_ k: ArchiveValue) -> String? {
+    /// `NSDictionary` object `n`'s `NS.keys` and `NS.objects` members when both are stored in place with as
+    /// many members (what the typed coder's `dictionaryMembers()` then reads); nil for any other form.
+    func inPlaceDictionaryMembers(_ n: Int) -> (keys: ArraySlice<ArchiveValue>, values: ArraySlice<ArchiveValue>)? {
+        guard state.source != .typedstream else { return nil }
+        // A fresh lookup for each key: the first value stored under it, as the typed coder reads it.
+        var cursor = -1
+        guard case let keys? = state.value(ofObject: n, graphKey: "NS.keys", cursor: &cursor) else { return nil }
+        cursor = -1
+        guard case let values? = state.value(ofObject: n, graphKey: "NS.objects", cursor: &cursor) else { return nil }
+        switch (keys, values) {
+        case (.array(let kr), .array(let vr)) where kr.count == vr.count,
+             (.array(let kr), .set(let vr)) where kr.count == vr.count,
+             (.set(let kr), .array(let vr)) where kr.count == vr.count,
+             (.set(let kr), .set(let vr)) where kr.count == vr.count:
+            return (state.items[kr.range], state.items[vr.range])
+        default:
+            return nil
+        }
+    }
+
+    /// A dictionary key as a keyed container spells it: a string's text, or a number's decimal text; nil
+    /// for anything else.
+    func dictionaryKeyText(_ k: ArchiveValue) -> String? {
         if case .ref(let i) = k, i >= 0, i < state.objects.count {
             let o = state.objects[i]
             if o.kind == .plain, case .string = o.plainValue { return state.string(o.plainValue) }

@@ -1,12 +1,41 @@
 /// A keyed container's entries as a table: an `NSDictionary`'s string keys, or any container's keys
-/// after a key strategy renamed them (in stored order, first spelling kept).
+/// after a key strategy renamed them (in stored order, first spelling kept, last value kept).
+/// Invariant: `keys` are distinct and `values[i]` is `keys[i]`'s; `index` exists when there are more
+/// than ``linearCount`` keys (fewer are found faster by comparing them in turn than by hashing).
 final class ArchiveKeyedTable {
-    let keys: [String]
-    let map: [String: ArchiveValue]
-    init(keys: [String], map: [String: ArchiveValue]) {
-        self.keys = keys
-        self.map = map
+    private(set) var keys: [String] = []
+    private var values: [ArchiveValue] = []
+    private var index: [String: Int]?
+    static let linearCount = 8
+
+    init(capacity: Int) {
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+        if capacity > Self.linearCount { index = Dictionary(minimumCapacity: capacity) }
     }
+
+    /// Adds `value` under `key`, or, for a key already present, replaces its value (keeping its place).
+    func set(_ value: ArchiveValue, forKey key: String) {
+        if let i = position(of: key) {
+            values[i] = value
+            return
+        }
+        index?[key] = keys.count
+        keys.append(key)
+        values.append(value)
+    }
+
+    /// The value stored under `key`, if any.
+    subscript(key: String) -> ArchiveValue? { position(of: key).map { values[$0] } }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        for i in keys.indices where keys[i] == key { return i }
+        return nil
+    }
+
+    /// The (key, value) pairs in stored order.
+    var entries: [(String, ArchiveValue)] { keys.indices.map { (keys[$0], values[$0]) } }
 }
 
 /// A keyed container over an archived object or an `NSDictionary`. Its state is its decoder's
@@ -35,35 +64,49 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     private static func rename(_ dictionary: ArchiveKeyedTable?, _ d: ArchiveValueDecoder,
                                _ convert: (String) -> String) -> ArchiveKeyedTable {
-        var keys: [String] = []
-        var map: [String: ArchiveValue] = [:]
-        for (k, v) in entries(dictionary, d) {
-            let c = convert(k)
-            if map.updateValue(v, forKey: c) == nil { keys.append(c) }
-        }
-        return ArchiveKeyedTable(keys: keys, map: map)
+        let all = entries(dictionary, d)
+        let table = ArchiveKeyedTable(capacity: all.count)
+        for (k, v) in all { table.set(v, forKey: convert(k)) }
+        return table
     }
 
     /// Every (user key, value) pair, in stored order; un-keyed slots (`$0`, `$1`, …) are left out.
     private static func entries(_ dictionary: ArchiveKeyedTable?, _ d: ArchiveValueDecoder) -> [(String, ArchiveValue)] {
-        if let dictionary {
-            return dictionary.keys.compactMap { k in dictionary.map[k].map { (k, $0) } }
+        if let dictionary { return dictionary.entries }
+        let state = d.state
+        var out: [(String, ArchiveValue)] = []
+        for i in d.keyedRun {
+            let kv = state.values[i]
+            guard let k = userKey(kv.key, state) else { continue }
+            out.append((k, kv.value))
         }
-        let g = d.state.graph
-        return g.values(ofObject: d.keyedObject).compactMap { kv in
-            guard kv.key >= 0, kv.key < g.keys.count else { return nil }
-            let k = g.keys[kv.key]
-            if KeyedArchiveKeys.isUnkeyedSlot(k) { return nil }
-            // `$$0` is a user key `$0`, escaped to stay apart from the un-keyed slot.
-            return (k.hasPrefix("$$") ? String(k.dropFirst()) : k, kv.value)
-        }
+        return out
+    }
+
+    /// The user key that graph key `k` spells: nil for an un-keyed slot (`$0`, `$1`, …) or a key outside
+    /// the table; `$$0` is the user key `$0`, escaped to stay apart from the slot.
+    private static func userKey(_ k: Int, _ state: ArchiveDecodingState) -> String? {
+        guard k >= 0, k < state.keys.count, !state.isSlotKey[k] else { return nil }
+        let text = state.keys[k]
+        return text.hasPrefix("$$") ? String(text.dropFirst()) : text
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
+    // Loops, not `compactMap`s over tuples: in unspecialised code those asked the runtime for the
+    // metadata of each closure's tuple and result at every call.
     var allKeys: [Key] {
-        if let table = decoder.keyedTable { return table.keys.compactMap { Key(stringValue: $0) } }
-        return Self.entries(nil, decoder).compactMap { Key(stringValue: $0.0) }
+        var out: [Key] = []
+        if let table = decoder.keyedTable {
+            out.reserveCapacity(table.keys.count)
+            for k in table.keys { if let key = Key(stringValue: k) { out.append(key) } }
+            return out
+        }
+        let state = decoder.state
+        for i in decoder.keyedRun {
+            if let k = Self.userKey(state.values[i].key, state), let key = Key(stringValue: k) { out.append(key) }
+        }
+        return out
     }
 
     /// The stored value for `key`, if any.
@@ -72,7 +115,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     @inline(__always) private func raw(_ key: Key) -> ArchiveValue? { raw(key.stringValue) }
 
     @inline(__always) private func raw(_ key: String) -> ArchiveValue? {
-        if let table = decoder.keyedTable { return table.map[key] }
+        if let table = decoder.keyedTable { return table[key] }
         return decoder.state.value(inRun: decoder.keyedRun, userKey: key, cursor: &decoder.cursor)
     }
 

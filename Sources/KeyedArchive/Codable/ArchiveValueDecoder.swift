@@ -259,35 +259,28 @@ final class ArchiveValueDecoder: Decoder {
 
     /// The string-keyed entries of an `NSDictionary` object (string keys, or numbers as their decimal text).
     private func dictionaryTable(_ n: Int) throws -> ArchiveKeyedTable {
-        let u = state.unarchiver
-        let members: (keys: [ArchiveValue], values: [ArchiveValue])
-        do {
-            members = try u.withObjectScope(n) { () throws(ArchiveError) in try u.dictionaryMembers() }
-        } catch {
-            throw DecodingError.dataCorrupted(context(nil, error.reason, error.located(object: n)))
+        let members: (keys: ArraySlice<ArchiveValue>, values: ArraySlice<ArchiveValue>)
+        if let inPlace = inPlaceDictionaryMembers(n) {
+            members = inPlace
+        } else {
+            let u = state.unarchiver
+            do {
+                let (ks, vs) = try u.withObjectScope(n) { () throws(ArchiveError) in try u.dictionaryMembers() }
+                members = (ks[...], vs[...])
+            } catch {
+                throw DecodingError.dataCorrupted(context(nil, error.reason, error.located(object: n)))
+            }
         }
-        var keys: [String] = []
-        keys.reserveCapacity(members.keys.count)
-        var map: [String: ArchiveValue] = [:]
-        map.reserveCapacity(members.keys.count)
+        let table = ArchiveKeyedTable(capacity: members.keys.count)
         for (i, (k, v)) in zip(members.keys, members.values).enumerated() {
-            guard let text = state.graph.conventionalString(k) ?? numberText(k) else {
+            guard let text = dictionaryKeyText(k) else {
                 throw DecodingError.typeMismatch(String.self, context(nil,
                     "dictionary key \(i) of object #\(n) is neither a string nor a number, so it cannot be a CodingKey; decode an unkeyed container instead",
                     ArchiveError(.typeMismatch, "non-string dictionary key", objectIndex: n, keyPath: ["NS.keys[\(i)]"])))
             }
-            if map.updateValue(v, forKey: text) == nil { keys.append(text) }
+            table.set(v, forKey: text)
         }
-        return ArchiveKeyedTable(keys: keys, map: map)
-    }
-
-    /// The decimal text of a number-valued dictionary key.
-    private func numberText(_ v: ArchiveValue) -> String? {
-        switch state.resolvedScalar(v) {
-        case .int(let x, _): return String(x)
-        case .unsignedInt(let x): return String(x)
-        default: return nil
-        }
+        return table
     }
 
     // MARK: Errors

@@ -141,6 +141,36 @@ import Testing
         #expect(try KeyedArchiveDecoder().decode([[String: Int]].self, from: bytes) == [shared, shared, shared])
     }
 
+    /// Every key of its keyed container, in `allKeys` order, with the Int each holds.
+    struct AllKeys: Decodable, Equatable {
+        var entries: [String]
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: ArchiveCodingKey.self)
+            entries = try c.allKeys.map { "\($0.stringValue)=\(try c.decode(Int.self, forKey: $0))" }
+        }
+    }
+
+    @Test func keyedContainersOverDictionariesKeepFirstPlacesAndLastValuesAtEverySize() throws {
+        for count in [3, 8, 9, 20] {
+            // Keys k0 … k(count-1), then k1 again with another value.
+            var entries: [(ArchivedValue, ArchivedValue)] = (0 ..< count).map { (.string("k\($0)"), .int(Int64($0))) }
+            entries.append((.string("k1"), .int(100)))
+            let decoded = try KeyedArchiveDecoder().decode(AllKeys.self, from: dictionaryArchive(entries))
+            let expected = (0 ..< count).map { "k\($0)=\($0 == 1 ? 100 : $0)" }
+            #expect(decoded.entries == expected, "\(count) keys")
+            // A key strategy builds its own table from the same entries.
+            var snake = KeyedArchiveDecoder()
+            snake.keyDecodingStrategy = .convertFromSnakeCase
+            #expect(try snake.decode(AllKeys.self, from: dictionaryArchive(entries)).entries == expected, "\(count) keys, renamed")
+        }
+    }
+
+    @Test func allKeysOfAnArchivedObjectLeaveOutSlotsAndUnescapeDollarKeys() throws {
+        struct Dollar: Codable { var a = 1; var b = 2; enum CodingKeys: String, CodingKey { case a = "$0", b } }
+        let decoded = try KeyedArchiveDecoder().decode(AllKeys.self, from: KeyedArchiveEncoder().encode(Dollar()))
+        #expect(decoded.entries == ["$0=1", "b=2"])
+    }
+
     struct Point: Codable, Hashable {
         var x: Int
         var y: Int
