@@ -75,7 +75,7 @@ final class ArchiveEncodingState {
     @inline(__always)
     private func keepingIdentity<T>(_ value: T, _ parent: ArchiveValueEncoder?, _ component: @autoclosure () -> ArchiveCodingPathComponent?,
                                     _ encode: (ArchiveCodingPathComponent?) throws -> ArchiveValue) throws -> ArchiveValue {
-        let object = value as AnyObject
+        let object = classInstance(value)
         let id = ObjectIdentifier(object)
         if let done = byIdentity[id] { return done }
         if inProgress.contains(id) {

@@ -196,7 +196,7 @@ final class ArchiveStreamEncoder: Encoder {
     /// `encode()` for class instance `value`, once: a second encode of the instance gives the first one's
     /// value. Meeting it inside its own encode (a reference cycle) falls back: the graph-based path reports it.
     private func keepingIdentity<T>(_ value: T, _ encode: () throws -> StreamedValue) throws -> StreamedValue {
-        let object = value as AnyObject
+        let object = classInstance(value)
         let id = ObjectIdentifier(object)
         if let done = byIdentity[id] { return done }
         guard !inProgress.contains(id) else { throw fallBack() }
