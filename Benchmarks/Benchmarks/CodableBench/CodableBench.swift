@@ -9,10 +9,44 @@ import KeyedArchive
 // (side "Foundation") and against our KeyedCoding path on the same values and keys (group
 // "codable-keyedcoding-…", side "ours"). Every setup checks that the coders agree on the values. The
 // floors are the Encodable and Decodable protocols' own walks of the values, writing and reading nothing.
+// The contact records (``ContactModel``) add the shapes app models have beside scalars: UUIDs, URLs,
+// optionals, string enums, nested structs, dictionaries and sets.
 
 let sizes: [(n: Int, label: String)] = [(1_000, "1k"), (10_000, "10k"), (100_000, "100k")]
 
 let benchmarks: @Sendable () -> Void = {
+    for (n, label) in [(1_000, "1k"), (10_000, "10k")] {
+        let values = { ContactWorkload.values(count: n) }
+        register("codable-encode", "contacts-\(label)", .ours, setup: { () throws -> [ContactModel] in
+            let v = values()
+            guard try ContactWorkload.decode(ContactWorkload.encode(v)) == v else { throw WorkloadMismatch(what: "contacts round trip", index: -1) }
+            return v
+        }) { v in
+            let bytes = try ContactWorkload.encode(v)
+            blackHole(bytes)
+            return (bytes.count, v.count)
+        }
+        register("codable-encode", "contacts-\(label)", .foundation, setup: values) { v in
+            let data = try ContactWorkload.encodeFoundation(v)
+            blackHole(data)
+            return (data.count, v.count)
+        }
+        register("codable-decode", "contacts-\(label)", .ours, setup: { try ContactWorkload.encode(values()) }) { bytes in
+            let v = try ContactWorkload.decode(bytes)
+            blackHole(v)
+            return (bytes.count, v.count)
+        }
+        register("codable-decode", "contacts-\(label)", .foundation, setup: { () throws -> Data in
+            let v = values()
+            let data = try ContactWorkload.encodeFoundation(v)
+            guard try ContactWorkload.decodeFoundation(data) == v else { throw WorkloadMismatch(what: "contacts plist round trip", index: -1) }
+            return data
+        }) { data in
+            let v = try ContactWorkload.decodeFoundation(data)
+            blackHole(v)
+            return (data.count, v.count)
+        }
+    }
     for (n, label) in sizes {
         let long = n >= 100_000
         let iterations = long ? 5 : 100

@@ -20,7 +20,8 @@ import NibCompiler
 // codable-decode-phases (a decode's phases against the byte floor and the bare Decodable walk, REPEAT rounds),
 // codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
 // codable-paired-{encode,decode} (ours and Foundation's Codable coders alternating, REPEAT rounds; prints
-// both medians and the median of the rounds' ratios), codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written),
+// both medians and the median of the rounds' ratios), codable-paired-contacts-{encode,decode} (the same for
+// N contact records, ContactModel), codable-floor-encode / codable-floor-decode (the Encodable / Decodable walk alone, nothing read or written),
 // xib-wide / xib-columns / storyboard-uikit / storyboard-appkit (compiling a generated source of N
 // subviews, columns or scenes: GeneratedSources).
 
@@ -72,6 +73,18 @@ case "codable-paired-encode", "codable-paired-decode":
         let data = try CodableModelWorkload.encodeFoundation(values)
         try PairedTiming.run(rounds: repeats, ours: { _ = try CodableModelWorkload.decode(bytes) },
                              foundation: { _ = try CodableModelWorkload.decodeFoundation(data) })
+    }
+case "codable-paired-contacts-encode", "codable-paired-contacts-decode":
+    // The contact records (ContactModel), ours and Foundation's alternating, as codable-paired-*.
+    let values = ContactWorkload.values(count: n)
+    if workload.hasSuffix("encode") {
+        try PairedTiming.run(rounds: repeats, ours: { _ = try ContactWorkload.encode(values) },
+                             foundation: { _ = try ContactWorkload.encodeFoundation(values) })
+    } else {
+        let bytes = try ContactWorkload.encode(values)
+        let data = try ContactWorkload.encodeFoundation(values)
+        try PairedTiming.run(rounds: repeats, ours: { _ = try ContactWorkload.decode(bytes) },
+                             foundation: { _ = try ContactWorkload.decodeFoundation(data) })
     }
 case "codable-floor-encode":
     let values = CodableModelWorkload.values(records)
