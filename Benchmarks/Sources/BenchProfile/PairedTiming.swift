@@ -22,6 +22,20 @@ enum PairedTiming {
         print(line)
     }
 
+    /// Our Codable coders against Foundation's plist coders on `values`: their encodes when `encoding`,
+    /// else their decodes of what each wrote.
+    static func codable<V>(_ values: V, encoding: Bool, rounds: Int,
+                           encode: (V) throws -> [UInt8], decode: ([UInt8]) throws -> Void,
+                           encodeFoundation: (V) throws -> Data, decodeFoundation: (Data) throws -> Void) throws {
+        if encoding {
+            try run(rounds: rounds, ours: { _ = try encode(values) }, foundation: { _ = try encodeFoundation(values) })
+        } else {
+            let bytes = try encode(values)
+            let data = try encodeFoundation(values)
+            try run(rounds: rounds, ours: { try decode(bytes) }, foundation: { try decodeFoundation(data) })
+        }
+    }
+
     private static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()

@@ -64,28 +64,16 @@ case "codable-encode":
 case "codable-paired-encode", "codable-paired-decode":
     // Ours and Foundation's Codable coders on the same values, interleaved: REPEAT rounds of one
     // timed call each, so that a slow spell of a shared machine falls on both sides of a round's ratio.
-    let values = CodableModelWorkload.values(records)
-    if workload == "codable-paired-encode" {
-        try PairedTiming.run(rounds: repeats, ours: { _ = try CodableModelWorkload.encode(values) },
-                             foundation: { _ = try CodableModelWorkload.encodeFoundation(values) })
-    } else {
-        let bytes = try CodableModelWorkload.encode(values)
-        let data = try CodableModelWorkload.encodeFoundation(values)
-        try PairedTiming.run(rounds: repeats, ours: { _ = try CodableModelWorkload.decode(bytes) },
-                             foundation: { _ = try CodableModelWorkload.decodeFoundation(data) })
-    }
+    try PairedTiming.codable(CodableModelWorkload.values(records), encoding: workload.hasSuffix("encode"), rounds: repeats,
+                             encode: CodableModelWorkload.encode, decode: { _ = try CodableModelWorkload.decode($0) },
+                             encodeFoundation: CodableModelWorkload.encodeFoundation,
+                             decodeFoundation: { _ = try CodableModelWorkload.decodeFoundation($0) })
 case "codable-paired-contacts-encode", "codable-paired-contacts-decode":
-    // The contact records (ContactModel), ours and Foundation's alternating, as codable-paired-*.
-    let values = ContactWorkload.values(count: n)
-    if workload.hasSuffix("encode") {
-        try PairedTiming.run(rounds: repeats, ours: { _ = try ContactWorkload.encode(values) },
-                             foundation: { _ = try ContactWorkload.encodeFoundation(values) })
-    } else {
-        let bytes = try ContactWorkload.encode(values)
-        let data = try ContactWorkload.encodeFoundation(values)
-        try PairedTiming.run(rounds: repeats, ours: { _ = try ContactWorkload.decode(bytes) },
-                             foundation: { _ = try ContactWorkload.decodeFoundation(data) })
-    }
+    // The contact records (ContactModel), as codable-paired-*.
+    try PairedTiming.codable(ContactWorkload.values(count: n), encoding: workload.hasSuffix("encode"), rounds: repeats,
+                             encode: ContactWorkload.encode, decode: { _ = try ContactWorkload.decode($0) },
+                             encodeFoundation: ContactWorkload.encodeFoundation,
+                             decodeFoundation: { _ = try ContactWorkload.decodeFoundation($0) })
 case "codable-floor-encode":
     let values = CodableModelWorkload.values(records)
     try run { _ = try CodableFloor.visit(values) }
