@@ -60,11 +60,11 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let value { try encode(value, forKey: key) } else { try put(.null, key) }
     }
 
-    // Nested containers and super encoders are the graph-based path's: the returned container writes
-    // nothing (its frame is 0) and the encode falls back.
+    // Nested unkeyed containers and super encoders are the graph-based path's: the returned container
+    // writes nothing (its frame is 0) and the encode falls back. Nested keyed containers are streamed
+    // (ArchiveStreamNestedContainer.swift).
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        encoder.fellBack = true
-        return encoder.pooledKeyedContainer(NestedKey.self, serial: 0)
+        streamedNestedContainer(NestedKey.self, forKey: key, keyID: keyID(key))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

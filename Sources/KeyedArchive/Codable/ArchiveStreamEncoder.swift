@@ -229,7 +229,10 @@ final class ArchiveStreamEncoder: Encoder {
         }
         // A value that encodes nothing is an empty object, as on the graph-based path.
         if current.result == nil { _ = openObjectFrame() }
-        if current.frame != 0 { try close(current.frame) }
+        if current.frame != 0 {
+            try closeNested(above: current.frame)
+            try close(current.frame)
+        }
         return current.result ?? .null
     }
 

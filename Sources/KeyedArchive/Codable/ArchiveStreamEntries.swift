@@ -34,6 +34,9 @@ struct StreamFrame {
     let scalarStart: Int
     /// Tells this frame's keys apart in ``ArchiveStreamEncoder/keyStamp`` and its containers from stale ones.
     let serial: UInt64
+    /// A nested container's `NSDictionary` (``ArchiveStreamEncoder/openNestedDictionary(in:_:)``): closed
+    /// when the container it was made from writes again or ends.
+    var nested = false
 }
 
 /// The value whose `encode(to:)` is running: its type, what it encoded as, and the frame it opened.
@@ -59,6 +62,7 @@ extension ArchiveStreamEncoder {
     /// Stores `value` under the key whose property-list id is `k`; see ``put(_:_:_:)``.
     @inline(__always)
     func put(_ value: StreamedValue, keyID k: Int, _ serial: UInt64) throws {
+        if frames.last?.serial != serial { try closeNested(above: serial) }
         guard let f = frames.last, f.serial == serial else { throw fallBack() }
         let v: UInt32
         if case .scalar(let o) = value, o.tag >= 0x10, f.kind == .object, deferring { v = deferredKeyValue(o) } else { v = underKey(value) }

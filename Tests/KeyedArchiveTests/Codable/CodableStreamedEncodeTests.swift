@@ -459,7 +459,6 @@ import Testing
     }
 
     @Test func whatTheStreamDoesNotTakeFallsBackToTheGraphPath() throws {
-        try expectFallback(WithNested())
         try expectFallback(WithSuper())
         try expectFallback(Interleaved())
         var xml = KeyedArchiveEncoder()
@@ -489,5 +488,104 @@ import Testing
         for i in 1 ... KeyedArchiveEncoder.maxValueDepth { deep = Nest(depth: i, child: [deep]) }
         #expect(try ArchiveStreamEncoder.encode(deep, options: KeyedArchiveEncoder()) == nil)
         #expect(throws: EncodingError.self) { try KeyedArchiveEncoder().encode(deep) }
+    }
+
+    // Nested keyed containers: streamed as the graph-based path archives them, or not streamed at all.
+
+    enum Shape: Codable {
+        case circle(radius: Double)
+        case rect(width: Int, height: Int, label: String)
+        case labelled(Leaves)
+        case empty
+    }
+    enum OptionalCase: Codable { case maybe(Int?) }
+    /// Writes through nested containers in the order `steps` says: "p" the parent, "n" the first nested
+    /// container, "m" a second one made from the parent, "nn" one made from the first.
+    struct Scripted: Encodable {
+        enum K: String, CodingKey, CaseIterable { case a, b, c, d, e }
+        let steps: [String]
+        func encode(to encoder: any Encoder) throws {
+            var p = encoder.container(keyedBy: K.self)
+            var n = p.nestedContainer(keyedBy: K.self, forKey: .a)
+            var m: KeyedEncodingContainer<K>?
+            var nn: KeyedEncodingContainer<K>?
+            var count = 0
+            for step in steps {
+                count += 1
+                let key = K.allCases[count % K.allCases.count]
+                switch step {
+                case "p": try p.encode("parent \(count)", forKey: key)
+                case "n": try n.encode(Leaves(), forKey: key)
+                case "m":
+                    if m == nil { m = p.nestedContainer(keyedBy: K.self, forKey: .e) }
+                    try m?.encode(count, forKey: key)
+                case "nn":
+                    if nn == nil { nn = n.nestedContainer(keyedBy: K.self, forKey: .e) }
+                    try nn?.encode(Double(count), forKey: key)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The graph-based path's archive for `value`, streamed (when `streamed`) or by falling back.
+    private func expectGraphPathsArchive<T: Encodable>(_ value: T, streamed: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if streamed {
+            try expectSameArchive(value, sourceLocation: sourceLocation)
+        } else {
+            try expectFallback(value, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func nestedKeyedContainersStreamAsTheGraphPathArchivesThem() throws {
+        try expectGraphPathsArchive(WithNested(), streamed: true)
+        let shapes: [Shape] = [.circle(radius: 2), .rect(width: 3, height: 4, label: "r"), .labelled(Leaves()), .empty, .circle(radius: 2)]
+        try expectGraphPathsArchive(shapes, streamed: true)
+        try expectGraphPathsArchive(["k": shapes], streamed: true)
+        let back = try KeyedArchiveDecoder().decode([Shape].self, from: KeyedArchiveEncoder().encode(shapes))
+        #expect(try KeyedArchiveEncoder().encode(back) == KeyedArchiveEncoder().encode(shapes))
+        // Containers made from one another, the parent writing again after them, a second nested
+        // container while the first is open: every order whose writes stay nested.
+        for steps in [["n", "n"], ["n", "p"], ["n", "m", "m"], ["n", "nn", "n", "p"], ["nn", "nn", "m", "p"], []] {
+            try expectGraphPathsArchive(Scripted(steps: steps), streamed: true)
+        }
+        // A write to a nested container after its maker wrote again (the first nested container is made
+        // before any step) or after a second one was made, a repeated key, a nil: not streamed.
+        for steps in [["p", "n"], ["n", "p", "n"], ["m", "n"], ["nn", "n", "nn"]] {
+            try expectGraphPathsArchive(Scripted(steps: steps), streamed: false)
+        }
+        // A nil optional is left out of an NSDictionary, as the graph-based path leaves it out.
+        try expectGraphPathsArchive([OptionalCase.maybe(nil)], streamed: true)
+        try expectGraphPathsArchive([OptionalCase.maybe(1)], streamed: true)
+    }
+
+    struct NestedPathRecorder: Encodable {
+        enum K: String, CodingKey { case outer, inner }
+        let log: PathLog
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            var n = c.nestedContainer(keyedBy: K.self, forKey: .outer)
+            log.paths.append(n.codingPath.map(\.stringValue))
+            var nn = n.nestedContainer(keyedBy: K.self, forKey: .inner)
+            log.paths.append(nn.codingPath.map(\.stringValue))
+            try nn.encode(PathRecorder(log: log), forKey: .inner)
+            try n.encode(PathRecorder(log: log), forKey: .outer)
+        }
+    }
+
+    @Test func userCodeInsideNestedContainersSeesTheGraphPathsCodingPath() throws {
+        func paths(streaming: Bool) throws -> [[String]] {
+            let log = PathLog()
+            var e = KeyedArchiveEncoder()
+            e.streamsWhenItCan = streaming
+            _ = try e.encode(["x": [NestedPathRecorder(log: log)]])
+            return log.paths
+        }
+        #expect(try ArchiveStreamEncoder.encode([NestedPathRecorder(log: PathLog())], options: KeyedArchiveEncoder()) != nil)
+        let streamed = try paths(streaming: true)
+        #expect(streamed == (try paths(streaming: false)))
+        #expect(streamed == [["x", "Index 0", "outer"], ["x", "Index 0", "outer", "inner"],
+                             ["x", "Index 0", "outer", "inner", "inner"], ["x", "Index 0", "outer", "inner", "inner"],
+                             ["x", "Index 0", "outer", "outer"], ["x", "Index 0", "outer", "outer"]])
     }
 }

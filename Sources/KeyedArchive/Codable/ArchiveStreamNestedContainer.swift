@@ -1,0 +1,160 @@
+// Nested keyed containers in the streamed encode: an `NSDictionary` under the key of the container
+// that made it, as the graph-based path archives them (enum cases with associated values use them).
+// Invariant: a nested frame sits on the frame of the container that made it until that container writes
+// again, makes another nested container or ends; a write to it after that falls back, as does anything
+// this file does not mirror of the graph-based path (nil values, unsigned numbers, a repeated key,
+// nested unkeyed containers, super encoders).
+
+extension ArchiveStreamEncoder {
+    /// The nested dictionary frames nested containers may open inside one another before the encode
+    /// falls back (each is a level of the coding path).
+    static let maxNestedFrames = 32
+
+    /// Opens an `NSDictionary` frame for a nested container of the container writing frame `parent`: its
+    /// uid and class description first, then `place` puts it in the parent, as the graph-based path does.
+    func openNestedDictionary(in parent: UInt64, _ place: (StreamedValue) throws -> Void) throws -> UInt64 {
+        try closeNested(above: parent)
+        guard let top = frames.last, top.serial == parent, depth < KeyedArchiveEncoder.maxValueDepth,
+              frames.reduce(0, { $0 + ($1.nested ? 1 : 0) }) < Self.maxNestedFrames else { throw fallBack() }
+        let uid = entries.count
+        entries.append(0)
+        let c = foundationClass(.dictionary)
+        try place(.entry(uid))
+        noteObjectCount()
+        nextSerial += 1
+        frames.append(StreamFrame(kind: .dictionary, uid: uid, classEntry: c, keyStart: pendingKeys.count,
+                                  valueStart: pendingValues.count, scalarStart: pendingScalars.count,
+                                  serial: nextSerial, nested: true))
+        return nextSerial
+    }
+
+    /// Runs `body` with `keys` (a nested container's, after its maker's path of `base` steps) on the coding
+    /// path, each a level of depth, as the graph-based path's child encoders are.
+    func underNestedPath<R>(base: Int, _ keys: [any CodingKey], _ body: () throws -> R) throws -> R {
+        guard pathSteps.count == base, depth + keys.count < KeyedArchiveEncoder.maxValueDepth else { throw fallBack() }
+        for k in keys {
+            pathSteps.append(PathStep.key)
+            pathKeys.append(k)
+        }
+        depth += keys.count
+        defer {
+            pathSteps.truncate(to: base)
+            pathKeys.removeLast(keys.count)
+            depth -= keys.count
+        }
+        return try body()
+    }
+
+    /// Closes the nested frames above frame `serial`, which must then be the top one.
+    func closeNested(above serial: UInt64) throws {
+        while let f = frames.last, f.serial != serial {
+            guard f.nested else { throw fallBack() }
+            try close(f.serial)
+        }
+        guard frames.last?.serial == serial else { throw fallBack() }
+    }
+}
+
+extension ArchiveStreamKeyedContainer {
+    /// A nested keyed container under `key`: an `NSDictionary` frame (serial 0 and a fallback when it cannot open).
+    func streamedNestedContainer<NestedKey: CodingKey>(_ type: NestedKey.Type, forKey key: Key, keyID: Int) -> KeyedEncodingContainer<NestedKey> {
+        let serial = ticket.serial
+        guard let nested = try? encoder.openNestedDictionary(in: serial, { try encoder.put($0, keyID: keyID, serial) }) else {
+            encoder.fellBack = true
+            return encoder.pooledKeyedContainer(NestedKey.self, serial: 0)
+        }
+        return KeyedEncodingContainer(ArchiveStreamNestedContainer<NestedKey>(encoder: encoder, frame: nested,
+                                                                           base: ticket.depth, keys: [key]))
+    }
+}
+
+/// A nested keyed container of the streamed encode: the entries of an `NSDictionary` frame.
+struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: ArchiveStreamEncoder
+    let frame: UInt64
+    /// The coding path of the container that made the outermost nested one (its first `base` steps)…
+    let base: Int
+    /// …and the keys of the nested containers from there to this one.
+    let keys: [any CodingKey]
+    /// The keys written so far: a repeated one falls back (the graph-based path replaces its value).
+    private var written: [String] = []
+
+    init(encoder: ArchiveStreamEncoder, frame: UInt64, base: Int, keys: [any CodingKey]) {
+        self.encoder = encoder
+        self.frame = frame
+        self.base = base
+        self.keys = keys
+    }
+
+    var codingPath: [any CodingKey] { encoder.codingPath(depth: base) + keys }
+
+    /// Adds the entry `key`: `value` (evaluated with this container's key on the coding path), then the
+    /// key's string, then their members, in the graph-based path's order.
+    private mutating func entry(_ key: Key, _ value: () throws -> StreamedValue) throws {
+        let text = key.stringValue
+        guard !written.contains(text) else { throw encoder.fallBack() }
+        try encoder.closeNested(above: frame)
+        let v = try encoder.underNestedPath(base: base, keys) { try value() }
+        let k = encoder.member(encoder.stringEntry(text))
+        try encoder.appendEntry(k, encoder.member(v), frame)
+        written.append(text)
+    }
+    private mutating func int(_ x: Int64, _ key: Key) throws { try entry(key) { .scalar(BinaryPlistObjectTable.integer(x)) } }
+    private func unsupported() -> ArchiveStreamFallback { encoder.fallBack() }
+
+    mutating func encodeNil(forKey key: Key) throws { throw unsupported() }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try entry(key) { .scalar(.bool(value)) } }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        let e = encoder
+        try entry(key) { e.stringEntry(value) }
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try entry(key) { .scalar(.double(value)) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try entry(key) { .scalar(.float(value)) } }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try int(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { throw unsupported() }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try int(Int64(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { throw unsupported() }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let e = encoder
+        try entry(key) { try e.encodeValue(value, key: key) }
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        guard let value else { throw unsupported() }
+        try encode(value, forKey: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let text = key.stringValue
+        let frame = self.frame
+        let e = encoder
+        guard !written.contains(text), let nested = try? e.openNestedDictionary(in: frame, { uid in
+            try e.appendEntry(e.member(e.stringEntry(text)), e.member(uid), frame)
+        }) else {
+            e.fellBack = true
+            return e.pooledKeyedContainer(NestedKey.self, serial: 0)
+        }
+        written.append(text)
+        return KeyedEncodingContainer(ArchiveStreamNestedContainer<NestedKey>(encoder: e, frame: nested, base: base, keys: keys + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder.fellBack = true
+        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: 0)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.fellBack = true
+        return encoder
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.fellBack = true
+        return encoder
+    }
+}
