@@ -60,6 +60,7 @@ public enum FuzzCodable {
         if let f = sameArchive(try? d.decode([String: Int].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([Date].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode(Set<String>.self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode([FuzzCodableShape].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([UUID: URL].self, from: graph)) { return f }
         guard let mirror = try? d.decode(CodableMirror.self, from: graph) else { return nil }
         // The decoder decodes a shared object once; the mirror is a value, so writing it repeats what it
@@ -192,6 +193,15 @@ extension FuzzCodableRecord {
         }
         return count
     }
+}
+
+/// Enum cases with associated values: synthesised `Codable` writes each case through a nested keyed
+/// container (streamed as an `NSDictionary` frame) and reads it back through one.
+enum FuzzCodableShape: Codable {
+    case circle(radius: Double)
+    case label(String, size: Int8?)
+    case point(x: Int, y: Int, tags: [String: Int])
+    case none
 }
 
 /// A class graph: shared instances decode once; cycles are errors.
