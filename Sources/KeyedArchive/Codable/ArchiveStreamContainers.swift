@@ -67,20 +67,9 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         streamedNestedContainer(NestedKey.self, forKey: key, keyID: keyID(key))
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.fellBack = true
-        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: ticket.depth)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        encoder.fellBack = true
-        return encoder
-    }
-
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        encoder.fellBack = true
-        return encoder
-    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: ticket.depth) }
+    mutating func superEncoder() -> any Encoder { encoder.fallingBack() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.fallingBack() }
 }
 
 /// An unkeyed container of the streamed encode: an `NSArray`'s members.
@@ -120,13 +109,6 @@ struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
         return encoder.pooledKeyedContainer(NestedKey.self, serial: 0)
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        encoder.fellBack = true
-        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: depth)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        encoder.fellBack = true
-        return encoder
-    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: depth) }
+    mutating func superEncoder() -> any Encoder { encoder.fallingBack() }
 }

@@ -45,6 +45,19 @@ extension ArchiveStreamEncoder {
         return try body()
     }
 
+    /// An encoder for something only the graph-based path does (a super encoder): the encode falls back,
+    /// and what is written through it is dropped.
+    func fallingBack() -> any Encoder {
+        fellBack = true
+        return self
+    }
+
+    /// An unkeyed container for something only the graph-based path does; see ``fallingBack()``.
+    func fallingBackUnkeyed(depth: Int) -> any UnkeyedEncodingContainer {
+        fellBack = true
+        return ArchiveStreamUnkeyedContainer(encoder: self, serial: 0, depth: depth)
+    }
+
     /// Closes the nested frames above frame `serial`, which must then be the top one.
     func closeNested(above serial: UInt64) throws {
         while let f = frames.last, f.serial != serial {
@@ -143,18 +156,7 @@ struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         return KeyedEncodingContainer(ArchiveStreamNestedContainer<NestedKey>(encoder: e, frame: nested, base: base, keys: keys + [key]))
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.fellBack = true
-        return ArchiveStreamUnkeyedContainer(encoder: encoder, serial: 0, depth: 0)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        encoder.fellBack = true
-        return encoder
-    }
-
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        encoder.fellBack = true
-        return encoder
-    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: base) }
+    mutating func superEncoder() -> any Encoder { encoder.fallingBack() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.fallingBack() }
 }
