@@ -60,16 +60,21 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let value { try encode(value, forKey: key) } else { try put(.null, key) }
     }
 
-    // Nested unkeyed containers and super encoders are the graph-based path's: the returned container
-    // writes nothing (its frame is 0) and the encode falls back. Nested keyed containers are streamed
-    // (ArchiveStreamNestedContainer.swift).
+    // Nested unkeyed containers are the graph-based path's: the returned container writes nothing (its
+    // frame is 0) and the encode falls back. Nested keyed containers and super encoders' keyed
+    // containers are streamed (ArchiveStreamNestedContainer.swift).
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         streamedNestedContainer(NestedKey.self, forKey: key, keyID: keyID(key))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: ticket.depth) }
-    mutating func superEncoder() -> any Encoder { encoder.fallingBack() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.fallingBack() }
+    mutating func superEncoder() -> any Encoder {
+        ArchiveStreamSuperEncoder(encoder: encoder, parent: ticket.serial, keyID: encoder.keyID(ArchiveCodingKey.superKey.stringValue),
+                                  base: ticket.depth, key: ArchiveCodingKey.superKey)
+    }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        ArchiveStreamSuperEncoder(encoder: encoder, parent: ticket.serial, keyID: keyID(key), base: ticket.depth, key: key)
+    }
 }
 
 /// An unkeyed container of the streamed encode: an `NSArray`'s members.

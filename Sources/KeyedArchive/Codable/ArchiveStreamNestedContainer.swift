@@ -3,7 +3,8 @@
 // Invariant: a nested frame sits on the frame of the container that made it until that container writes
 // again, makes another nested container or ends; a write to it after that falls back, as does anything
 // this file does not mirror of the graph-based path (nil values, unsigned numbers, a repeated key,
-// nested unkeyed containers, super encoders).
+// nested unkeyed containers, a super encoder's second container or its unkeyed or single-value one,
+// super encoders of nested containers).
 
 extension ArchiveStreamEncoder {
     /// The nested dictionary frames nested containers may open inside one another before the encode
@@ -159,4 +160,44 @@ struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: base) }
     mutating func superEncoder() -> any Encoder { encoder.fallingBack() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.fallingBack() }
+}
+
+/// The encoder `superEncoder()` and `superEncoder(forKey:)` hand out in the streamed encode: its keyed
+/// container is a nested `NSDictionary` frame under the key, made when it is first asked for (as the
+/// graph-based path makes the child's object then, and only then puts it in the parent).
+final class ArchiveStreamSuperEncoder: Encoder {
+    let encoder: ArchiveStreamEncoder
+    let parent: UInt64
+    let keyID: Int
+    let base: Int
+    let key: any CodingKey
+    private var asked = false
+
+    init(encoder: ArchiveStreamEncoder, parent: UInt64, keyID: Int, base: Int, key: any CodingKey) {
+        self.encoder = encoder
+        self.parent = parent
+        self.keyID = keyID
+        self.base = base
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] { encoder.codingPath(depth: base) + [key] }
+    var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let (e, parent, keyID) = (encoder, parent, keyID)
+        guard !asked, let nested = try? e.openNestedDictionary(in: parent, { try e.put($0, keyID: keyID, parent) }) else {
+            e.fellBack = true
+            return e.pooledKeyedContainer(Key.self, serial: 0)
+        }
+        asked = true
+        return KeyedEncodingContainer(ArchiveStreamNestedContainer<Key>(encoder: e, frame: nested, base: base, keys: [key]))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: base) }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        encoder.fellBack = true
+        return encoder
+    }
 }

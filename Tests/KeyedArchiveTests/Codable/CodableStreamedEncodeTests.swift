@@ -459,7 +459,6 @@ import Testing
     }
 
     @Test func whatTheStreamDoesNotTakeFallsBackToTheGraphPath() throws {
-        try expectFallback(WithSuper())
         try expectFallback(Interleaved())
         var xml = KeyedArchiveEncoder()
         xml.outputFormat = .xml
@@ -587,5 +586,93 @@ import Testing
         #expect(streamed == [["x", "Index 0", "outer"], ["x", "Index 0", "outer", "inner"],
                              ["x", "Index 0", "outer", "inner", "inner"], ["x", "Index 0", "outer", "inner", "inner"],
                              ["x", "Index 0", "outer", "outer"], ["x", "Index 0", "outer", "outer"]])
+    }
+
+    // Super encoders: their keyed container is a nested container under `super` (or the key given).
+
+    class Animal: Codable {
+        var name: String
+        var legs: Int
+        init(name: String, legs: Int) { self.name = name; self.legs = legs }
+    }
+    final class Dog: Animal {
+        var breed: String
+        enum K: String, CodingKey { case breed, base }
+        init(breed: String) { self.breed = breed; super.init(name: "dog", legs: 4) }
+        required init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: K.self)
+            breed = try c.decode(String.self, forKey: .breed)
+            try super.init(from: c.superDecoder())
+        }
+        override func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(breed, forKey: .breed)
+            try super.encode(to: c.superEncoder())
+        }
+    }
+    /// `super.encode` under a key of its own, then another write to the subclass's container.
+    final class Cat: Animal {
+        enum K: String, CodingKey { case base, lives }
+        init() { super.init(name: "cat", legs: 4) }
+        required init(from decoder: any Decoder) throws { try super.init(from: decoder.container(keyedBy: K.self).superDecoder(forKey: .base)) }
+        override func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try super.encode(to: c.superEncoder(forKey: .base))
+            try c.encode(9, forKey: .lives)
+        }
+    }
+    /// Asks its super encoder for two containers, or a single value: the graph-based path's.
+    struct TwiceSuper: Encodable {
+        enum K: String, CodingKey { case a }
+        let single: Bool
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            let s = c.superEncoder()
+            if single {
+                var v = s.singleValueContainer()
+                try v.encode(3)
+            } else {
+                var first = s.container(keyedBy: K.self)
+                try first.encode(1, forKey: .a)
+                var second = s.container(keyedBy: K.self)
+                try second.encode(2, forKey: .a)
+            }
+        }
+    }
+
+    @Test func superEncodersStreamAsTheGraphPathArchivesThem() throws {
+        try expectGraphPathsArchive(WithSuper(), streamed: true)
+        try expectGraphPathsArchive([Dog(breed: "collie"), Dog(breed: "pug")], streamed: true)
+        try expectGraphPathsArchive([Cat(), Cat()], streamed: true)
+        let dogs = try KeyedArchiveDecoder().decode([Dog].self, from: KeyedArchiveEncoder().encode([Dog(breed: "collie")]))
+        #expect(dogs.map(\.breed) == ["collie"] && dogs.map(\.name) == ["dog"] && dogs.map(\.legs) == [4])
+        let cats = try KeyedArchiveDecoder().decode([Cat].self, from: KeyedArchiveEncoder().encode([Cat()]))
+        #expect(cats.map(\.name) == ["cat"])
+        try expectGraphPathsArchive(TwiceSuper(single: false), streamed: false)
+        try expectGraphPathsArchive(TwiceSuper(single: true), streamed: false)
+    }
+
+    struct SuperPathRecorder: Encodable {
+        enum K: String, CodingKey { case own }
+        let log: PathLog
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try PathRecorder(log: log).encode(to: c.superEncoder())
+            try c.encode(PathRecorder(log: log), forKey: .own)
+        }
+    }
+
+    @Test func userCodeInsideSuperEncodersSeesTheGraphPathsCodingPath() throws {
+        func paths(streaming: Bool) throws -> [[String]] {
+            let log = PathLog()
+            var e = KeyedArchiveEncoder()
+            e.streamsWhenItCan = streaming
+            _ = try e.encode([SuperPathRecorder(log: log)])
+            return log.paths
+        }
+        #expect(try ArchiveStreamEncoder.encode([SuperPathRecorder(log: PathLog())], options: KeyedArchiveEncoder()) != nil)
+        let streamed = try paths(streaming: true)
+        #expect(streamed == (try paths(streaming: false)))
+        #expect(streamed == [["Index 0", "super"], ["Index 0", "super"], ["Index 0", "own"], ["Index 0", "own"]])
     }
 }
