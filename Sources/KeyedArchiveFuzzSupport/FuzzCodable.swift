@@ -61,6 +61,7 @@ public enum FuzzCodable {
         if let f = sameArchive(try? d.decode([Date].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode(Set<String>.self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([FuzzCodableShape].self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode([FuzzCodableDog].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([UUID: URL].self, from: graph)) { return f }
         guard let mirror = try? d.decode(CodableMirror.self, from: graph) else { return nil }
         // The decoder decodes a shared object once; the mirror is a value, so writing it repeats what it
@@ -202,6 +203,30 @@ enum FuzzCodableShape: Codable {
     case label(String, size: Int8?)
     case point(x: Int, y: Int, tags: [String: Int])
     case none
+}
+
+/// A class hierarchy: the subclass encodes its superclass through `superEncoder()` (streamed as a nested
+/// `NSDictionary` frame under `super`) and decodes it through `superDecoder()`.
+class FuzzCodableAnimal: Codable {
+    var name: String?
+    var legs: Int?
+}
+
+final class FuzzCodableDog: FuzzCodableAnimal {
+    var breed: String?
+    enum K: String, CodingKey { case breed }
+
+    required init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: K.self)
+        breed = try c.decodeIfPresent(String.self, forKey: .breed)
+        try super.init(from: c.superDecoder())
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: K.self)
+        try c.encodeIfPresent(breed, forKey: .breed)
+        try super.encode(to: c.superEncoder())
+    }
 }
 
 /// A class graph: shared instances decode once; cycles are errors.
