@@ -62,8 +62,7 @@ extension ArchiveStreamEncoder {
     /// Stores `value` under the key whose property-list id is `k`; see ``put(_:_:_:)``.
     @inline(__always)
     func put(_ value: StreamedValue, keyID k: Int, _ serial: UInt64) throws {
-        if frames.last?.serial != serial { try closeNested(above: serial) }
-        guard let f = frames.last, f.serial == serial else { throw fallBack() }
+        guard let f = frames.last, f.serial == serial else { return try putAfterNested(value, keyID: k, serial) }
         let v: UInt32
         if case .scalar(let o) = value, o.tag >= 0x10, f.kind == .object, deferring { v = deferredKeyValue(o) } else { v = underKey(value) }
         if k >= keyStamp.count { keyStamp.append(repeating: 0, count: k + 1 - keyStamp.count + 64) }
@@ -77,6 +76,14 @@ extension ArchiveStreamEncoder {
         keyStamp[k] = serial
         pendingKeys.append(UInt32(truncatingIfNeeded: k))
         pendingValues.append(v)
+    }
+
+    /// ``put(_:keyID:_:)`` when frame `serial` is not on top: the nested containers' frames above it close
+    /// first (its container writes again); anything else falls back.
+    @inline(never)
+    private func putAfterNested(_ value: StreamedValue, keyID k: Int, _ serial: UInt64) throws {
+        try closeNested(above: serial)
+        try put(value, keyID: k, serial)
     }
 
     /// Appends `value` to the array frame `serial`.
