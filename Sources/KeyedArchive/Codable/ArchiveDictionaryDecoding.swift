@@ -74,15 +74,14 @@ extension ArchiveValueDecoder {
         guard case let keys? = state.value(ofObject: n, graphKey: "NS.keys", cursor: &cursor) else { return nil }
         cursor = -1
         guard case let values? = state.value(ofObject: n, graphKey: "NS.objects", cursor: &cursor) else { return nil }
-        switch (keys, values) {
-        case (.array(let kr), .array(let vr)) where kr.count == vr.count,
-             (.array(let kr), .set(let vr)) where kr.count == vr.count,
-             (.set(let kr), .array(let vr)) where kr.count == vr.count,
-             (.set(let kr), .set(let vr)) where kr.count == vr.count:
-            return (state.items[kr.range], state.items[vr.range])
-        default:
-            return nil
+        func members(_ v: ArchiveValue) -> ArchiveRange? {
+            switch v {
+            case .array(let r), .set(let r): return r
+            default: return nil
+            }
         }
+        guard let kr = members(keys), let vr = members(values), kr.count == vr.count else { return nil }
+        return (state.items[kr.range], state.items[vr.range])
     }
 
     /// A dictionary key as a keyed container spells it: a string's text, or a number's decimal text; nil

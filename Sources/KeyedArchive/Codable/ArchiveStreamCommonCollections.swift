@@ -38,10 +38,8 @@ extension Set where Element: Encodable {
 /// The entries of `d` in ``archiveOrder(_:)`` of its keys (string order).
 private func streamStringKeyed<V: Encodable>(_ d: [String: V], _ e: ArchiveStreamEncoder) throws {
     let serial = e.collectionFrame(.dictionary, .dictionary)
-    var keys = Array(d.keys)
-    keys.sort()
-    for k in keys {
-        guard let v = d[k] else { continue }
+    // Keys are distinct, so sorting the entries by key gives the keys' order, without a lookup per key.
+    for (k, v) in d.sorted(by: { $0.key < $1.key }) {
         let key = e.member(try e.encodeValue(k, key: ArchiveCodingKey(stringValue: k)))
         let value = e.member(try e.encodeValue(v, key: ArchiveCodingKey(stringValue: k)))
         try e.appendEntry(key, value, serial)

@@ -110,8 +110,7 @@ struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        encoder.fellBack = true
-        return encoder.pooledKeyedContainer(NestedKey.self, serial: 0)
+        encoder.fallingBackKeyed(NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: depth) }

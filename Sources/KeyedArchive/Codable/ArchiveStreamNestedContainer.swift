@@ -53,6 +53,20 @@ extension ArchiveStreamEncoder {
         return self
     }
 
+    /// A keyed container for something only the graph-based path does; see ``fallingBack()``.
+    func fallingBackKeyed<Key: CodingKey>(_ type: Key.Type) -> KeyedEncodingContainer<Key> {
+        fellBack = true
+        return pooledKeyedContainer(Key.self, serial: 0)
+    }
+
+    /// A nested keyed container over a new `NSDictionary` frame that `place` puts in frame `parent`
+    /// (``openNestedDictionary(in:_:)``), its coding path `base` steps and then `keys`; nil when it cannot open.
+    func nestedKeyedContainer<Key: CodingKey>(_ type: Key.Type, in parent: UInt64, base: Int, keys: [any CodingKey],
+                                              _ place: (StreamedValue) throws -> Void) -> KeyedEncodingContainer<Key>? {
+        guard let nested = try? openNestedDictionary(in: parent, place) else { return nil }
+        return KeyedEncodingContainer(ArchiveStreamNestedContainer<Key>(encoder: self, frame: nested, base: base, keys: keys))
+    }
+
     /// An unkeyed container for something only the graph-based path does; see ``fallingBack()``.
     func fallingBackUnkeyed(depth: Int) -> any UnkeyedEncodingContainer {
         fellBack = true
@@ -72,13 +86,9 @@ extension ArchiveStreamEncoder {
 extension ArchiveStreamKeyedContainer {
     /// A nested keyed container under `key`: an `NSDictionary` frame (serial 0 and a fallback when it cannot open).
     func streamedNestedContainer<NestedKey: CodingKey>(_ type: NestedKey.Type, forKey key: Key, keyID: Int) -> KeyedEncodingContainer<NestedKey> {
-        let serial = ticket.serial
-        guard let nested = try? encoder.openNestedDictionary(in: serial, { try encoder.put($0, keyID: keyID, serial) }) else {
-            encoder.fellBack = true
-            return encoder.pooledKeyedContainer(NestedKey.self, serial: 0)
-        }
-        return KeyedEncodingContainer(ArchiveStreamNestedContainer<NestedKey>(encoder: encoder, frame: nested,
-                                                                           base: ticket.depth, keys: [key]))
+        let (e, serial) = (encoder, ticket.serial)
+        return e.nestedKeyedContainer(NestedKey.self, in: serial, base: ticket.depth, keys: [key]) { try e.put($0, keyID: keyID, serial) }
+            ?? e.fallingBackKeyed(NestedKey.self)
     }
 }
 
@@ -144,17 +154,12 @@ struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let text = key.stringValue
-        let frame = self.frame
-        let e = encoder
-        guard !written.contains(text), let nested = try? e.openNestedDictionary(in: frame, { uid in
+        let (e, frame, text) = (encoder, frame, key.stringValue)
+        guard !written.contains(text), let nested = e.nestedKeyedContainer(NestedKey.self, in: frame, base: base, keys: keys + [key], { uid in
             try e.appendEntry(e.member(e.stringEntry(text)), e.member(uid), frame)
-        }) else {
-            e.fellBack = true
-            return e.pooledKeyedContainer(NestedKey.self, serial: 0)
-        }
+        }) else { return e.fallingBackKeyed(NestedKey.self) }
         written.append(text)
-        return KeyedEncodingContainer(ArchiveStreamNestedContainer<NestedKey>(encoder: e, frame: nested, base: base, keys: keys + [key]))
+        return nested
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: base) }
@@ -186,12 +191,11 @@ final class ArchiveStreamSuperEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let (e, parent, keyID) = (encoder, parent, keyID)
-        guard !asked, let nested = try? e.openNestedDictionary(in: parent, { try e.put($0, keyID: keyID, parent) }) else {
-            e.fellBack = true
-            return e.pooledKeyedContainer(Key.self, serial: 0)
-        }
+        guard !asked, let nested = e.nestedKeyedContainer(Key.self, in: parent, base: base, keys: [key], {
+            try e.put($0, keyID: keyID, parent)
+        }) else { return e.fallingBackKeyed(Key.self) }
         asked = true
-        return KeyedEncodingContainer(ArchiveStreamNestedContainer<Key>(encoder: e, frame: nested, base: base, keys: [key]))
+        return nested
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: base) }
