@@ -62,6 +62,7 @@ public enum FuzzCodable {
         if let f = sameArchive(try? d.decode(Set<String>.self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([FuzzCodableShape].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([FuzzCodableDog].self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode([FuzzCodablePolyline].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([UUID: URL].self, from: graph)) { return f }
         guard let mirror = try? d.decode(CodableMirror.self, from: graph) else { return nil }
         // The decoder decodes a shared object once; the mirror is a value, so writing it repeats what it
@@ -226,6 +227,41 @@ final class FuzzCodableDog: FuzzCodableAnimal {
         var c = encoder.container(keyedBy: K.self)
         try c.encodeIfPresent(breed, forKey: .breed)
         try super.encode(to: c.superEncoder())
+    }
+}
+
+/// A hand-written conformance through nested unkeyed containers (streamed as `NSArray` frames): points
+/// as one list of numbers, and rows of labels, each row a nested unkeyed container of the rows' one.
+struct FuzzCodablePolyline: Codable {
+    var name: String?
+    var points: [Double] = []
+    var rows: [[String]] = []
+    enum K: String, CodingKey { case name, points, rows }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: K.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        var p = try c.nestedUnkeyedContainer(forKey: .points)
+        while !p.isAtEnd { points.append(try p.decode(Double.self)) }
+        var r = try c.nestedUnkeyedContainer(forKey: .rows)
+        while !r.isAtEnd {
+            var row = try r.nestedUnkeyedContainer()
+            var labels: [String] = []
+            while !row.isAtEnd { labels.append(try row.decode(String.self)) }
+            rows.append(labels)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: K.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        var p = c.nestedUnkeyedContainer(forKey: .points)
+        for x in points { try p.encode(x) }
+        var r = c.nestedUnkeyedContainer(forKey: .rows)
+        for labels in rows {
+            var row = r.nestedUnkeyedContainer()
+            for l in labels { try row.encode(l) }
+        }
     }
 }
 

@@ -60,14 +60,14 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if let value { try encode(value, forKey: key) } else { try put(.null, key) }
     }
 
-    // Nested unkeyed containers are the graph-based path's: the returned container writes nothing (its
-    // frame is 0) and the encode falls back. Nested keyed containers and super encoders' keyed
-    // containers are streamed (ArchiveStreamNestedContainer.swift).
+    // Nested containers and super encoders' containers are streamed (ArchiveStreamNestedContainer.swift).
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         streamedNestedContainer(NestedKey.self, forKey: key, keyID: keyID(key))
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: ticket.depth) }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        streamedNestedUnkeyedContainer(forKey: key, keyID: keyID(key))
+    }
     mutating func superEncoder() -> any Encoder {
         ArchiveStreamSuperEncoder(encoder: encoder, parent: ticket.serial, keyID: encoder.keyID(ArchiveCodingKey.superKey.stringValue),
                                   base: ticket.depth, key: ArchiveCodingKey.superKey)
@@ -77,13 +77,17 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 }
 
-/// An unkeyed container of the streamed encode: an `NSArray`'s members.
+/// An unkeyed container of the streamed encode: an `NSArray`'s members. A nested one (made by another
+/// container) has its maker's path of `depth` steps and then `keys`, and closes the nested frames above
+/// its own before each write, as a nested keyed container does.
 struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: ArchiveStreamEncoder
     let serial: UInt64
     let depth: Int
+    /// A nested container's keys after its maker's path; empty for a value's own container.
+    var keys: [any CodingKey] = []
 
-    var codingPath: [any CodingKey] { encoder.codingPath(depth: depth) }
+    var codingPath: [any CodingKey] { keys.isEmpty ? encoder.codingPath(depth: depth) : encoder.codingPath(depth: depth) + keys }
     var count: Int { encoder.memberCount(serial) }
 
     @inline(__always) private func append(_ v: StreamedValue) throws { try encoder.append(v, serial) }
@@ -106,13 +110,25 @@ struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try append(.scalar(.unsigned(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try append(encoder.encodeValue(value, index: count))
+        let e = encoder
+        guard !keys.isEmpty else { return try append(e.encodeValue(value, index: count)) }
+        // The nested frames above this one close first, as the value's own would otherwise sit on them.
+        try e.closeNested(above: serial)
+        let index = count
+        try append(e.underNestedPath(base: depth, keys) { try e.encodeValue(value, index: index) })
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        encoder.fallingBackKeyed(NestedKey.self)
+        let (e, serial) = (encoder, serial)
+        return e.nestedKeyedContainer(NestedKey.self, in: serial, base: depth, keys: keys + [ArchiveCodingKey(index: count)]) {
+            try e.append($0, serial)
+        } ?? e.fallingBackKeyed(NestedKey.self)
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: depth) }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let (e, serial) = (encoder, serial)
+        return e.nestedUnkeyedContainer(in: serial, base: depth, keys: keys + [ArchiveCodingKey(index: count)]) { try e.append($0, serial) }
+    }
+
     mutating func superEncoder() -> any Encoder { encoder.fallingBack() }
 }

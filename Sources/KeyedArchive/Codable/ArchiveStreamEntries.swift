@@ -34,7 +34,7 @@ struct StreamFrame {
     let scalarStart: Int
     /// Tells this frame's keys apart in ``ArchiveStreamEncoder/keyStamp`` and its containers from stale ones.
     let serial: UInt64
-    /// A nested container's `NSDictionary` (``ArchiveStreamEncoder/openNestedDictionary(in:_:)``): closed
+    /// A nested container's `NSDictionary` or `NSArray` (``ArchiveStreamEncoder/openNestedFrame(_:in:_:)``): closed
     /// when the container it was made from writes again or ends.
     var nested = false
 }
@@ -89,8 +89,15 @@ extension ArchiveStreamEncoder {
     /// Appends `value` to the array frame `serial`.
     @inline(__always)
     func append(_ value: StreamedValue, _ serial: UInt64) throws {
-        guard let f = frames.last, f.serial == serial else { throw fallBack() }
+        guard frames.last?.serial == serial else { return try appendAfterNested(value, serial) }
         pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(member(value)))))
+    }
+
+    /// ``append(_:_:)`` when frame `serial` is not on top; see ``putAfterNested(_:keyID:_:)``.
+    @inline(never)
+    private func appendAfterNested(_ value: StreamedValue, _ serial: UInt64) throws {
+        try closeNested(above: serial)
+        try append(value, serial)
     }
 
     /// Appends an entry (the uids of its key and value members) to the dictionary frame `serial`.
@@ -111,10 +118,10 @@ extension ArchiveStreamEncoder {
         return id
     }
 
-    /// The members so far of array frame `serial`.
+    /// The members so far of array frame `serial` (the frames above it start after them); 0 once it closed.
     func memberCount(_ serial: UInt64) -> Int {
-        guard let f = frames.last, f.serial == serial else { return 0 }
-        return pendingValues.count - f.valueStart
+        guard let i = frames.lastIndex(where: { $0.serial == serial }) else { return 0 }
+        return (i + 1 < frames.count ? frames[i + 1].valueStart : pendingValues.count) - frames[i].valueStart
     }
 
     /// A value's object id under an archived object's key: scalars inline, anything else a UID.

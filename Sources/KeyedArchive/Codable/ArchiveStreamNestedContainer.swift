@@ -1,29 +1,30 @@
-// Nested keyed containers in the streamed encode: an `NSDictionary` under the key of the container
-// that made it, as the graph-based path archives them (enum cases with associated values use them).
-// Invariant: a nested frame sits on the frame of the container that made it until that container writes
-// again, makes another nested container or ends; a write to it after that falls back, as does anything
-// this file does not mirror of the graph-based path (nil values, unsigned numbers, a repeated key,
-// nested unkeyed containers, a super encoder's second container or its unkeyed or single-value one,
-// super encoders of nested containers).
+// Nested containers in the streamed encode: an `NSDictionary` (keyed) or an `NSArray` (unkeyed) under
+// the key or at the index of the container that made it, as the graph-based path archives them (enum
+// cases with associated values use keyed ones). Invariant: a nested frame sits on the frame of the
+// container that made it until that container writes again, makes another nested container or ends; a
+// write to it after that falls back, as does anything these files do not mirror of the graph-based path
+// (nil values and unsigned numbers in a nested keyed container, a repeated key, a super encoder's second
+// container or its single-value one, super encoders of nested and unkeyed containers).
 
 extension ArchiveStreamEncoder {
     /// The nested dictionary frames nested containers may open inside one another before the encode
     /// falls back (each is a level of the coding path).
     static let maxNestedFrames = 32
 
-    /// Opens an `NSDictionary` frame for a nested container of the container writing frame `parent`: its
-    /// uid and class description first, then `place` puts it in the parent, as the graph-based path does.
-    func openNestedDictionary(in parent: UInt64, _ place: (StreamedValue) throws -> Void) throws -> UInt64 {
+    /// Opens an `NSDictionary` (`kind` `.dictionary`) or `NSArray` (`.array`) frame for a nested container
+    /// of the container writing frame `parent`: its uid and class description first, then `place` puts it
+    /// in the parent, as the graph-based path does.
+    func openNestedFrame(_ kind: StreamFrame.Kind, in parent: UInt64, _ place: (StreamedValue) throws -> Void) throws -> UInt64 {
         try closeNested(above: parent)
-        guard let top = frames.last, top.serial == parent, depth < KeyedArchiveEncoder.maxValueDepth,
+        guard kind != .object, let top = frames.last, top.serial == parent, depth < KeyedArchiveEncoder.maxValueDepth,
               frames.reduce(0, { $0 + ($1.nested ? 1 : 0) }) < Self.maxNestedFrames else { throw fallBack() }
         let uid = entries.count
         entries.append(0)
-        let c = foundationClass(.dictionary)
+        let c = foundationClass(kind == .array ? .array : .dictionary)
         try place(.entry(uid))
         noteObjectCount()
         nextSerial += 1
-        frames.append(StreamFrame(kind: .dictionary, uid: uid, classEntry: c, keyStart: pendingKeys.count,
+        frames.append(StreamFrame(kind: kind, uid: uid, classEntry: c, keyStart: pendingKeys.count,
                                   valueStart: pendingValues.count, scalarStart: pendingScalars.count,
                                   serial: nextSerial, nested: true))
         return nextSerial
@@ -60,11 +61,19 @@ extension ArchiveStreamEncoder {
     }
 
     /// A nested keyed container over a new `NSDictionary` frame that `place` puts in frame `parent`
-    /// (``openNestedDictionary(in:_:)``), its coding path `base` steps and then `keys`; nil when it cannot open.
+    /// (``openNestedFrame(_:in:_:)``), its coding path `base` steps and then `keys`; nil when it cannot open.
     func nestedKeyedContainer<Key: CodingKey>(_ type: Key.Type, in parent: UInt64, base: Int, keys: [any CodingKey],
                                               _ place: (StreamedValue) throws -> Void) -> KeyedEncodingContainer<Key>? {
-        guard let nested = try? openNestedDictionary(in: parent, place) else { return nil }
+        guard let nested = try? openNestedFrame(.dictionary, in: parent, place) else { return nil }
         return KeyedEncodingContainer(ArchiveStreamNestedContainer<Key>(encoder: self, frame: nested, base: base, keys: keys))
+    }
+
+    /// A nested unkeyed container over a new `NSArray` frame that `place` puts in frame `parent`, its coding
+    /// path `base` steps and then `keys`; a falling-back one when it cannot open.
+    func nestedUnkeyedContainer(in parent: UInt64, base: Int, keys: [any CodingKey],
+                                _ place: (StreamedValue) throws -> Void) -> any UnkeyedEncodingContainer {
+        guard let nested = try? openNestedFrame(.array, in: parent, place) else { return fallingBackUnkeyed(depth: base) }
+        return ArchiveStreamUnkeyedContainer(encoder: self, serial: nested, depth: base, keys: keys)
     }
 
     /// An unkeyed container for something only the graph-based path does; see ``fallingBack()``.
@@ -89,6 +98,12 @@ extension ArchiveStreamKeyedContainer {
         let (e, serial) = (encoder, ticket.serial)
         return e.nestedKeyedContainer(NestedKey.self, in: serial, base: ticket.depth, keys: [key]) { try e.put($0, keyID: keyID, serial) }
             ?? e.fallingBackKeyed(NestedKey.self)
+    }
+
+    /// A nested unkeyed container under `key`: an `NSArray` frame (a fallback when it cannot open).
+    func streamedNestedUnkeyedContainer(forKey key: Key, keyID: Int) -> any UnkeyedEncodingContainer {
+        let (e, serial) = (encoder, ticket.serial)
+        return e.nestedUnkeyedContainer(in: serial, base: ticket.depth, keys: [key]) { try e.put($0, keyID: keyID, serial) }
     }
 }
 
@@ -162,7 +177,14 @@ struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         return nested
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: base) }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let (e, frame, text) = (encoder, frame, key.stringValue)
+        guard !written.contains(text) else { return e.fallingBackUnkeyed(depth: base) }
+        written.append(text)
+        return e.nestedUnkeyedContainer(in: frame, base: base, keys: keys + [key]) { uid in
+            try e.appendEntry(e.member(e.stringEntry(text)), e.member(uid), frame)
+        }
+    }
     mutating func superEncoder() -> any Encoder { encoder.fallingBack() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.fallingBack() }
 }
@@ -198,7 +220,12 @@ final class ArchiveStreamSuperEncoder: Encoder {
         return nested
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { encoder.fallingBackUnkeyed(depth: base) }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let (e, parent, keyID) = (encoder, parent, keyID)
+        guard !asked else { return e.fallingBackUnkeyed(depth: base) }
+        asked = true
+        return e.nestedUnkeyedContainer(in: parent, base: base, keys: [key]) { try e.put($0, keyID: keyID, parent) }
+    }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         encoder.fellBack = true

@@ -82,7 +82,7 @@ import Testing
     }
 
     /// The archive the graph-based path writes for `value`.
-    private func graphBytes<T: Encodable>(_ value: T, _ encoder: KeyedArchiveEncoder = KeyedArchiveEncoder()) throws -> [UInt8] {
+    func graphBytes<T: Encodable>(_ value: T, _ encoder: KeyedArchiveEncoder = KeyedArchiveEncoder()) throws -> [UInt8] {
         var e = encoder
         e.streamsWhenItCan = false
         return try e.encodedBytes(value)
@@ -90,7 +90,7 @@ import Testing
 
     /// The streamed archive holds exactly the graph-based one's objects: read back and written by the graph
     /// writer, it is the graph-based path's bytes.
-    private func expectSameArchive<T: Encodable>(_ value: T, _ encoder: KeyedArchiveEncoder = KeyedArchiveEncoder(),
+    func expectSameArchive<T: Encodable>(_ value: T, _ encoder: KeyedArchiveEncoder = KeyedArchiveEncoder(),
                                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
         let streamed = try #require(try ArchiveStreamEncoder.encode(value, options: encoder), "\(T.self) was not streamed",
                                     sourceLocation: sourceLocation)
@@ -424,7 +424,7 @@ import Testing
     }
 
     /// `value` is not streamed, and the encoder gives the graph-based path's archive for it.
-    private func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try ArchiveStreamEncoder.encode(value, options: KeyedArchiveEncoder()) == nil, "\(T.self)", sourceLocation: sourceLocation)
         #expect(try KeyedArchiveEncoder().encodedBytes(value) == graphBytes(value), "\(T.self)", sourceLocation: sourceLocation)
     }
@@ -528,7 +528,7 @@ import Testing
     }
 
     /// The graph-based path's archive for `value`, streamed (when `streamed`) or by falling back.
-    private func expectGraphPathsArchive<T: Encodable>(_ value: T, streamed: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectGraphPathsArchive<T: Encodable>(_ value: T, streamed: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
         if streamed {
             try expectSameArchive(value, sourceLocation: sourceLocation)
         } else {
