@@ -58,6 +58,7 @@ public enum FuzzCodable {
            let f = sameArchive(record) { return f }
         if let f = sameArchive(try? d.decode(FuzzCodableNode.self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([String: Int].self, from: graph)) { return f }
+        if let f = sameArchive(try? d.decode([Int: String].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([Date].self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode(Set<String>.self, from: graph)) { return f }
         if let f = sameArchive(try? d.decode([FuzzCodableShape].self, from: graph)) { return f }

@@ -4,10 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A `[String: V]`, decoded from an `NSDictionary`'s `NS.keys` and `NS.objects` read in place: the same
-/// entries, values, coding paths and errors as `Dictionary.init(from:)` through a keyed container, without
-/// the container, its `allKeys` and the runtime's generic metadata at every step (a two-entry dictionary
-/// cost ten times its values' decode that way).
+/// A `[String: V]` (or, through ``ArchiveIntKeyedDictionary``, an `[Int: V]`), decoded from an
+/// `NSDictionary`'s `NS.keys` and `NS.objects` read in place: the same entries, values, coding paths and
+/// errors as `Dictionary.init(from:)` through a keyed container, without the container, its `allKeys` and
+/// the runtime's generic metadata at every step (a two-entry dictionary cost ten times its values' decode
+/// that way).
 protocol ArchiveDictionaryDecodable {
     static func decodeDictionary<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T
 }
@@ -18,26 +19,70 @@ extension Dictionary: ArchiveDictionaryDecodable where Key == String, Value: Dec
         // Anything but a plain NSDictionary with distinct string keys, read with the default keys, takes
         // the standard path, which reports what is wrong with it.
         guard let (keys, values) = d.stringKeyedEntries() else { return unsafeBitCast(try Self(from: d), to: T.self) }
-        // The commonest values through code specialised for them: the generic dictionary's insertions
-        // and growth ask the runtime for metadata at every call.
-        if Value.self == String.self { return unsafeBitCast(try decodeEntries(String.self, keys, values, d), to: T.self) }
-        if Value.self == Int.self { return unsafeBitCast(try decodeEntries(Int.self, keys, values, d), to: T.self) }
-        if Value.self == Double.self { return unsafeBitCast(try decodeEntries(Double.self, keys, values, d), to: T.self) }
-        if Value.self == Bool.self { return unsafeBitCast(try decodeEntries(Bool.self, keys, values, d), to: T.self) }
-        if Value.self == Date.self { return unsafeBitCast(try decodeEntries(Date.self, keys, values, d), to: T.self) }
-        if Value.self == Data.self { return unsafeBitCast(try decodeEntries(Data.self, keys, values, d), to: T.self) }
-        return unsafeBitCast(try decodeEntries(Value.self, keys, values, d), to: T.self)
+        return try decodeCommonEntries(keys, keys, values, d, as: T.self, Value.self)
     }
 }
 
-/// The entries `keys[i]: values[i]`, each value decoded as `V` in stored order, as the keyed container's
-/// `allKeys` gives them to `Dictionary.init(from:)`.
-private func decodeEntries<V: Decodable>(_ type: V.Type, _ keys: [String], _ values: ArraySlice<ArchiveValue>,
-                                         _ d: ArchiveValueDecoder) throws -> [String: V] {
-    var out: [String: V] = [:]
+/// An `[Int: V]`, decoded as ``ArchiveDictionaryDecodable`` decodes a `[String: V]` (a type conforms to a
+/// protocol once, so `Dictionary` takes this one for its integer keys).
+protocol ArchiveIntKeyedDictionaryDecodable {
+    static func decodeIntKeyedDictionary<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T
+}
+
+extension Dictionary: ArchiveIntKeyedDictionaryDecodable where Key == Int, Value: Decodable {
+    static func decodeIntKeyedDictionary<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T {
+        guard Self.self == T.self else { throw internalCastError(Self.self, T.self) }
+        // As `Dictionary.init(from:)` reads an integer key: its text parsed as `Int`. A key that does not
+        // parse takes the standard path, which reports the first one in its own order.
+        guard let (texts, values) = d.stringKeyedEntries() else { return unsafeBitCast(try Self(from: d), to: T.self) }
+        var keys: [Int] = []
+        keys.reserveCapacity(texts.count)
+        for text in texts {
+            guard let k = Int(text) else { return unsafeBitCast(try Self(from: d), to: T.self) }
+            keys.append(k)
+        }
+        return try decodeCommonEntries(keys, texts, values, d, as: T.self, Value.self)
+    }
+}
+
+/// An `[Int: V]` handed to the coders as an ``ArchiveDictionaryDecodable``.
+enum ArchiveIntKeyedDictionary<D: ArchiveIntKeyedDictionaryDecodable>: ArchiveDictionaryDecodable {
+    static func decodeDictionary<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T {
+        try D.decodeIntKeyedDictionary(as: type, d)
+    }
+}
+
+/// `type` as an ``ArchiveDictionaryDecodable``: a `[String: V]` itself, an `[Int: V]` through ``ArchiveIntKeyedDictionary``.
+func archiveDictionaryDecodable(_ type: Any.Type) -> (any ArchiveDictionaryDecodable.Type)? {
+    if let t = type as? any ArchiveDictionaryDecodable.Type { return t }
+    func wrapped<D: ArchiveIntKeyedDictionaryDecodable>(_: D.Type) -> any ArchiveDictionaryDecodable.Type { ArchiveIntKeyedDictionary<D>.self }
+    guard let t = type as? any ArchiveIntKeyedDictionaryDecodable.Type else { return nil }
+    return wrapped(t)
+}
+
+/// The entries `keys[i]: values[i]` as a `T` (`[K: Value]`), through code specialised for the commonest
+/// values: the generic dictionary's insertions and growth ask the runtime for metadata at every call.
+/// Inlined, so that each caller's key type is concrete in the dictionaries it builds.
+@inline(__always)
+private func decodeCommonEntries<K: Hashable, Value: Decodable, T>(_ keys: [K], _ texts: [String], _ values: ArraySlice<ArchiveValue>,
+                                                                   _ d: ArchiveValueDecoder, as: T.Type, _ value: Value.Type) throws -> T {
+    if Value.self == String.self { return unsafeBitCast(try decodeEntries(String.self, keys, texts, values, d), to: T.self) }
+    if Value.self == Int.self { return unsafeBitCast(try decodeEntries(Int.self, keys, texts, values, d), to: T.self) }
+    if Value.self == Double.self { return unsafeBitCast(try decodeEntries(Double.self, keys, texts, values, d), to: T.self) }
+    if Value.self == Bool.self { return unsafeBitCast(try decodeEntries(Bool.self, keys, texts, values, d), to: T.self) }
+    if Value.self == Date.self { return unsafeBitCast(try decodeEntries(Date.self, keys, texts, values, d), to: T.self) }
+    if Value.self == Data.self { return unsafeBitCast(try decodeEntries(Data.self, keys, texts, values, d), to: T.self) }
+    return unsafeBitCast(try decodeEntries(Value.self, keys, texts, values, d), to: T.self)
+}
+
+/// The entries `keys[i]: values[i]`, each value decoded as `V` in stored order at the key `texts[i]`, as the
+/// keyed container's `allKeys` gives them to `Dictionary.init(from:)` (a key met again takes the later value).
+private func decodeEntries<K: Hashable, V: Decodable>(_ type: V.Type, _ keys: [K], _ texts: [String], _ values: ArraySlice<ArchiveValue>,
+                                                     _ d: ArchiveValueDecoder) throws -> [K: V] {
+    var out: [K: V] = [:]
     out.reserveCapacity(keys.count)
     for i in 0 ..< keys.count {
-        out[keys[i]] = try d.decodeNested(V.self, values[values.startIndex + i], .key(keys[i]))
+        out[keys[i]] = try d.decodeNested(V.self, values[values.startIndex + i], .key(texts[i]))
     }
     return out
 }
@@ -87,15 +132,13 @@ extension ArchiveValueDecoder {
     /// A dictionary key as a keyed container spells it: a string's text, or a number's decimal text; nil
     /// for anything else.
     func dictionaryKeyText(_ k: ArchiveValue) -> String? {
-        if case .ref(let i) = k, i >= 0, i < state.objects.count {
-            let o = state.objects[i]
-            if o.kind == .plain, case .string = o.plainValue { return state.string(o.plainValue) }
-        }
-        if let s = state.graph.conventionalString(k) { return s }
-        switch state.resolvedScalar(k) {
+        let v = state.resolvedScalar(k)
+        switch v {
         case .int(let x, _): return String(x)
         case .unsignedInt(let x): return String(x)
-        default: return nil
+        case .string: return state.string(v)
+        // An `NSString` object's text (the graph is copied for the call: only such keys pay for it).
+        default: return state.graph.conventionalString(k)
         }
     }
 }

@@ -7,7 +7,8 @@ final class CodableTypeTraits {
     let scalar: (any ArchiveScalarDecodable.Type)?
     /// The type itself when it is an array or a set, decoded without an unkeyed container.
     let array: (any ArchiveArrayDecodable.Type)?
-    /// The type itself when it is a `[String: V]`, decoded without a keyed container where it can be.
+    /// The type itself when it is a `[String: V]` (an `[Int: V]` through ``ArchiveIntKeyedDictionary``), decoded
+    /// without a keyed container where it can be.
     let dictionary: (any ArchiveDictionaryDecodable.Type)?
     /// Which scalar array the type is, if one: compared here once, not at every value (in unspecialised
     /// code `T.self == [Int].self` asks the runtime for `[Int]`'s metadata at every call).
@@ -27,7 +28,7 @@ final class CodableTypeTraits {
     init(_ type: Any.Type, encoding: Bool) {
         scalar = type as? any ArchiveScalarDecodable.Type
         array = scalar == nil ? type as? any ArchiveArrayDecodable.Type : nil
-        dictionary = scalar == nil && array == nil && !encoding ? type as? any ArchiveDictionaryDecodable.Type : nil
+        dictionary = scalar == nil && array == nil && !encoding ? archiveDictionaryDecodable(type) : nil
         scalarArray = type == [Int].self ? .ints : type == [String].self ? .strings : type == [Double].self ? .doubles : .none
         if let named = Self.classNameType(type) as? any KeyedArchiveClassNamed.Type {
             classNames = [named.archivedClassName] + named.formerArchivedClassNames

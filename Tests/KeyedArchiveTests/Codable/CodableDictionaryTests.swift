@@ -74,12 +74,12 @@ import Testing
     }
 
     /// An archive of one `NSDictionary` with these entries, in this order.
-    private func dictionaryArchive(_ entries: [(ArchivedValue, ArchivedValue)]) throws -> [UInt8] {
+    func dictionaryArchive(_ entries: [(ArchivedValue, ArchivedValue)]) throws -> [UInt8] {
         try KeyedArchiver.archivedData(withRootObject: ArchivedValue.dictionary(entries.map { .init(key: $0.0, value: $0.1) }))
     }
 
     /// A decoder that reads every dictionary through its keyed container (a key strategy that keeps the keys).
-    private var containerDecoder: KeyedArchiveDecoder {
+    var containerDecoder: KeyedArchiveDecoder {
         var d = KeyedArchiveDecoder()
         d.keyDecodingStrategy = .custom { path in path.last ?? ArchiveCodingKey(stringValue: "") }
         return d
