@@ -103,14 +103,77 @@ extension ArchiveStreamEncoder {
         }
     }
 
-    /// Empties the pool when the encode ends: a ticket and its container's box reference each other, and
+    /// Empties the pools when the encode ends: a ticket and its container's box reference each other, and
     /// the box the encoder.
     func emptyContainerPool() {
         for t in containerPool { t.ticket.container = nil }
         for t in liveTickets { t.ticket.container = nil }
+        for t in nestedPool { t.container = nil }
+        for t in liveNested { t.container = nil }
         containerPool.removeAll()
         liveTickets.removeAll()
+        nestedPool.removeAll()
+        liveNested.removeAll()
     }
+
+    /// A nested keyed container of `Key` writing the nested frame `frame`, at `base` steps of the path and
+    /// then `keys` and `key`: a pooled one when one of the type is free, else a new one.
+    @inline(__always)
+    func nestedTicketContainer<Key: CodingKey>(_: Key.Type, frame: UInt64, base: Int, keys: [any CodingKey],
+                                               then key: any CodingKey) -> KeyedEncodingContainer<Key> {
+        let type = ObjectIdentifier(Key.self)
+        let ticket: NestedContainerTicket
+        let container: KeyedEncodingContainer<Key>
+        if let j = nestedPool.lastIndex(where: { $0.keyType == type }), let c = nestedPool[j].container {
+            ticket = j == nestedPool.count - 1 ? nestedPool.removeLast() : nestedPool.remove(at: j)
+            container = unsafeBitCast(c, to: KeyedEncodingContainer<Key>.self)
+        } else {
+            ticket = NestedContainerTicket(keyType: type)
+            container = KeyedEncodingContainer(ArchiveStreamNestedContainer<Key>(encoder: self, ticket: ticket))
+            if Self.canPool(Key.self) { ticket.container = unsafeBitCast(container, to: AnyObject.self) }
+        }
+        ticket.frame = frame
+        ticket.base = base
+        ticket.keys.removeAll(keepingCapacity: true)
+        ticket.keys.append(contentsOf: keys)
+        ticket.keys.append(key)
+        ticket.written.removeAll(keepingCapacity: true)
+        liveNested.append(ticket)
+        return container
+    }
+
+    /// Ends the tickets of nested frame `serial` (the top of ``liveNested``): each goes back to the pool
+    /// unless its caller kept the container, whose writes then fall back (its frame is 0).
+    func releaseNestedTickets(of serial: UInt64) {
+        while let ticket = liveNested.last, ticket.frame == serial {
+            liveNested.removeLast()
+            ticket.frame = 0
+            if ticket.container != nil, isKnownUniquelyReferenced(&ticket.container) {
+                nestedPool.append(ticket)
+            } else {
+                ticket.container = nil
+            }
+        }
+    }
+}
+
+/// What a nested keyed container of the streamed encode writes (ArchiveStreamNestedContainer.swift), kept
+/// apart from it so that a made container can be handed out again, as ``StreamContainerTicket``s are.
+// Invariant: as for StreamContainerTicket; `frame` is 0 once the container's frame closed.
+final class NestedContainerTicket {
+    let keyType: ObjectIdentifier
+    /// The container's `NSDictionary` frame.
+    @exclusivity(unchecked) var frame: UInt64 = 0
+    /// The coding path of the container that made the outermost nested one (its first `base` steps)…
+    @exclusivity(unchecked) var base = 0
+    /// …and the keys of the nested containers from there to this one.
+    @exclusivity(unchecked) var keys: [any CodingKey] = []
+    /// The keys written so far: a repeated one falls back (the graph-based path replaces its value).
+    @exclusivity(unchecked) var written: [String] = []
+    /// The `KeyedEncodingContainer<Key>` handed out, as its one class reference (nil: not pooled).
+    @exclusivity(unchecked) var container: AnyObject?
+
+    init(keyType: ObjectIdentifier) { self.keyType = keyType }
 }
 
 /// A ticket (handed out for an open frame, or free in the pool) with its container's key type.

@@ -120,9 +120,9 @@ struct ArchiveStreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let (e, serial) = (encoder, serial)
-        return e.nestedKeyedContainer(NestedKey.self, in: serial, base: depth, keys: keys + [ArchiveCodingKey(index: count)]) {
+        return e.nestedKeyedContainer(NestedKey.self, in: serial, base: depth, keys: keys, then: ArchiveCodingKey(index: count)) {
             try e.append($0, serial)
-        } ?? e.fallingBackKeyed(NestedKey.self)
+        }
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -59,6 +59,9 @@ final class ArchiveStreamEncoder: Encoder {
     /// frames, in the order the frames opened.
     @exclusivity(unchecked) var containerPool: [LiveTicket] = []
     @exclusivity(unchecked) var liveTickets: [LiveTicket] = []
+    /// The same for nested keyed containers: free ones, and those of open nested frames in frame order.
+    @exclusivity(unchecked) var nestedPool: [NestedContainerTicket] = []
+    @exclusivity(unchecked) var liveNested: [NestedContainerTicket] = []
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: true)
     /// Class description uid by type, and the last type asked.
     @exclusivity(unchecked) var classEntryByType: [ObjectIdentifier: Int] = [:]
@@ -365,7 +368,7 @@ final class ArchiveStreamEncoder: Encoder {
         }
         pendingKeys.truncate(to: f.keyStart)
         pendingValues.truncate(to: f.valueStart)
-        if f.kind == .object { releaseTickets(of: serial) }
+        if f.kind == .object { releaseTickets(of: serial) } else if f.nested { releaseNestedTickets(of: serial) }
     }
 }
 

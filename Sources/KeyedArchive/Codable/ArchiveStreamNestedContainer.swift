@@ -61,11 +61,14 @@ extension ArchiveStreamEncoder {
     }
 
     /// A nested keyed container over a new `NSDictionary` frame that `place` puts in frame `parent`
-    /// (``openNestedFrame(_:in:_:)``), its coding path `base` steps and then `keys`; nil when it cannot open.
-    func nestedKeyedContainer<Key: CodingKey>(_ type: Key.Type, in parent: UInt64, base: Int, keys: [any CodingKey],
-                                              _ place: (StreamedValue) throws -> Void) -> KeyedEncodingContainer<Key>? {
-        guard let nested = try? openNestedFrame(.dictionary, in: parent, place) else { return nil }
-        return KeyedEncodingContainer(ArchiveStreamNestedContainer<Key>(encoder: self, frame: nested, base: base, keys: keys))
+    /// (``openNestedFrame(_:in:_:)``), its coding path `base` steps and then `keys` and `key`; a falling-back
+    /// one when it cannot open. Inlined with the pool's lookup: each generic call that passes a
+    /// `KeyedEncodingContainer<Key>` on asks the runtime for its metadata (a resilient type).
+    @inline(__always)
+    func nestedKeyedContainer<Key: CodingKey>(_ type: Key.Type, in parent: UInt64, base: Int, keys: [any CodingKey] = [],
+                                              then key: any CodingKey, _ place: (StreamedValue) throws -> Void) -> KeyedEncodingContainer<Key> {
+        guard let nested = try? openNestedFrame(.dictionary, in: parent, place) else { return fallingBackKeyed(Key.self) }
+        return nestedTicketContainer(Key.self, frame: nested, base: base, keys: keys, then: key)
     }
 
     /// A nested unkeyed container over a new `NSArray` frame that `place` puts in frame `parent`, its coding
@@ -96,8 +99,7 @@ extension ArchiveStreamKeyedContainer {
     /// A nested keyed container under `key`: an `NSDictionary` frame (serial 0 and a fallback when it cannot open).
     func streamedNestedContainer<NestedKey: CodingKey>(_ type: NestedKey.Type, forKey key: Key, keyID: Int) -> KeyedEncodingContainer<NestedKey> {
         let (e, serial) = (encoder, ticket.serial)
-        return e.nestedKeyedContainer(NestedKey.self, in: serial, base: ticket.depth, keys: [key]) { try e.put($0, keyID: keyID, serial) }
-            ?? e.fallingBackKeyed(NestedKey.self)
+        return e.nestedKeyedContainer(NestedKey.self, in: serial, base: ticket.depth, then: key) { try e.put($0, keyID: keyID, serial) }
     }
 
     /// A nested unkeyed container under `key`: an `NSArray` frame (a fallback when it cannot open).
@@ -107,36 +109,24 @@ extension ArchiveStreamKeyedContainer {
     }
 }
 
-/// A nested keyed container of the streamed encode: the entries of an `NSDictionary` frame.
+/// A nested keyed container of the streamed encode: the entries of an `NSDictionary` frame, written as
+/// its ticket says (pooled, ArchiveStreamContainerPool.swift).
 struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: ArchiveStreamEncoder
-    let frame: UInt64
-    /// The coding path of the container that made the outermost nested one (its first `base` steps)…
-    let base: Int
-    /// …and the keys of the nested containers from there to this one.
-    let keys: [any CodingKey]
-    /// The keys written so far: a repeated one falls back (the graph-based path replaces its value).
-    private var written: [String] = []
+    let ticket: NestedContainerTicket
 
-    init(encoder: ArchiveStreamEncoder, frame: UInt64, base: Int, keys: [any CodingKey]) {
-        self.encoder = encoder
-        self.frame = frame
-        self.base = base
-        self.keys = keys
-    }
-
-    var codingPath: [any CodingKey] { encoder.codingPath(depth: base) + keys }
+    var codingPath: [any CodingKey] { encoder.codingPath(depth: ticket.base) + ticket.keys }
 
     /// Adds the entry `key`: `value` (evaluated with this container's key on the coding path), then the
     /// key's string, then their members, in the graph-based path's order.
-    private mutating func entry(_ key: Key, _ value: () throws -> StreamedValue) throws {
-        let text = key.stringValue
-        guard !written.contains(text) else { throw encoder.fallBack() }
-        try encoder.closeNested(above: frame)
-        let v = try encoder.underNestedPath(base: base, keys) { try value() }
+    private func entry(_ key: Key, _ value: () throws -> StreamedValue) throws {
+        let (t, text) = (ticket, key.stringValue)
+        guard t.frame != 0, !t.written.contains(text) else { throw encoder.fallBack() }
+        try encoder.closeNested(above: t.frame)
+        let v = try encoder.underNestedPath(base: t.base, t.keys) { try value() }
         let k = encoder.member(encoder.stringEntry(text))
-        try encoder.appendEntry(k, encoder.member(v), frame)
-        written.append(text)
+        try encoder.appendEntry(k, encoder.member(v), t.frame)
+        t.written.append(text)
     }
     private mutating func int(_ x: Int64, _ key: Key) throws { try entry(key) { .scalar(BinaryPlistObjectTable.integer(x)) } }
     private func unsupported() -> ArchiveStreamFallback { encoder.fallBack() }
@@ -169,19 +159,19 @@ struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let (e, frame, text) = (encoder, frame, key.stringValue)
-        guard !written.contains(text), let nested = e.nestedKeyedContainer(NestedKey.self, in: frame, base: base, keys: keys + [key], { uid in
+        let (e, t, frame, text) = (encoder, ticket, ticket.frame, key.stringValue)
+        guard frame != 0, !t.written.contains(text) else { return e.fallingBackKeyed(NestedKey.self) }
+        t.written.append(text)
+        return e.nestedKeyedContainer(NestedKey.self, in: frame, base: t.base, keys: t.keys, then: key) { uid in
             try e.appendEntry(e.member(e.stringEntry(text)), e.member(uid), frame)
-        }) else { return e.fallingBackKeyed(NestedKey.self) }
-        written.append(text)
-        return nested
+        }
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let (e, frame, text) = (encoder, frame, key.stringValue)
-        guard !written.contains(text) else { return e.fallingBackUnkeyed(depth: base) }
-        written.append(text)
-        return e.nestedUnkeyedContainer(in: frame, base: base, keys: keys + [key]) { uid in
+        let (e, t, frame, text) = (encoder, ticket, ticket.frame, key.stringValue)
+        guard frame != 0, !t.written.contains(text) else { return e.fallingBackUnkeyed(depth: t.base) }
+        t.written.append(text)
+        return e.nestedUnkeyedContainer(in: frame, base: t.base, keys: t.keys + [key]) { uid in
             try e.appendEntry(e.member(e.stringEntry(text)), e.member(uid), frame)
         }
     }
@@ -213,11 +203,9 @@ final class ArchiveStreamSuperEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let (e, parent, keyID) = (encoder, parent, keyID)
-        guard !asked, let nested = e.nestedKeyedContainer(Key.self, in: parent, base: base, keys: [key], {
-            try e.put($0, keyID: keyID, parent)
-        }) else { return e.fallingBackKeyed(Key.self) }
+        guard !asked else { return e.fallingBackKeyed(Key.self) }
         asked = true
-        return nested
+        return e.nestedKeyedContainer(Key.self, in: parent, base: base, then: key) { try e.put($0, keyID: keyID, parent) }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
