@@ -104,10 +104,19 @@ extension Dictionary where Key: Encodable, Value: Encodable {
             guard let v = self[k] else { continue }
             // The key's member (a number's shared entry, nil's NSNull) is made before the value is encoded,
             // as on the graph-based path.
-            let key = e.member(try e.encodeValue(k, key: ArchiveCodingKey(stringValue: "\(k)")))
-            let value = e.member(try e.encodeValue(v, key: ArchiveCodingKey(stringValue: "\(k)")))
+            let key = e.member(try e.encodeValue(k, key: ArchiveCodingKey(stringValue: Self.text(of: k))))
+            let value = e.member(try e.encodeValue(v, key: ArchiveCodingKey(stringValue: Self.text(of: k))))
             try e.appendEntry(key, value, serial)
         }
+    }
+}
+
+extension Dictionary {
+    /// `"\(key)"`, without interpolation's dynamic casts for the commonest keys.
+    static func text(of key: Key) -> String {
+        if Key.self == String.self { return unsafeBitCast(key, to: String.self) }
+        if Key.self == Int.self { return String(unsafeBitCast(key, to: Int.self)) }
+        return "\(key)"
     }
 }
 

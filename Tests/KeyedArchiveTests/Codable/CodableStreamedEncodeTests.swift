@@ -423,6 +423,28 @@ import Testing
                              ["single"], ["single"]])
     }
 
+    struct KeyedPaths: Encodable {
+        let ints: [Int: PathRecorder], strings: [String: PathRecorder], levels: [Level: PathRecorder]
+    }
+
+    @Test func dictionaryKeysOfEveryTypeSpellTheGraphPathsCodingPath() throws {
+        func paths(streaming: Bool) throws -> [[String]] {
+            let log = PathLog()
+            let r = PathRecorder(log: log)
+            var e = KeyedArchiveEncoder()
+            e.streamsWhenItCan = streaming
+            _ = try e.encode(KeyedPaths(ints: [-7: r, 12: r], strings: ["é": r], levels: [.high: r]))
+            return log.paths
+        }
+        let one = PathRecorder(log: PathLog())
+        #expect(try ArchiveStreamEncoder.encode(KeyedPaths(ints: [1: one], strings: ["a": one], levels: [.low: one]),
+                                                options: KeyedArchiveEncoder()) != nil)
+        let streamed = try paths(streaming: true)
+        #expect(streamed == (try paths(streaming: false)))
+        #expect(streamed == [["ints", "-7"], ["ints", "-7"], ["ints", "12"], ["ints", "12"], ["strings", "é"], ["strings", "é"],
+                             ["levels", "high"], ["levels", "high"]])
+    }
+
     /// `value` is not streamed, and the encoder gives the graph-based path's archive for it.
     func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try ArchiveStreamEncoder.encode(value, options: KeyedArchiveEncoder()) == nil, "\(T.self)", sourceLocation: sourceLocation)
