@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Thrown inside a streamed encode when a value needs what only the graph-based encoder does (a
-/// reference cycle, geometry, nested containers, an error to report, …): the encode starts again on that path.
+/// reference cycle, geometry, a write to a closed nested container, an error to report, …): the encode
+/// starts again on that path.
 struct ArchiveStreamFallback: Error {}
 
 /// What one value encoded as, before its container places it.
