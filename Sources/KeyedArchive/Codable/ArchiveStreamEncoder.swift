@@ -74,7 +74,9 @@ final class ArchiveStreamEncoder: Encoder {
     /// Class instance → what it was encoded as (identity is kept: one object, many references).
     @exclusivity(unchecked) var byIdentity: [ObjectIdentifier: StreamedValue] = [:]
     /// Class instances whose `encode(to:)` is running.
-    @exclusivity(unchecked) var inProgress: Set<ObjectIdentifier> = []
+    /// A stack, innermost last: at most ``KeyedArchiveEncoder/maxValueDepth`` deep, so a scan costs less
+    /// than hashing into a set twice per instance.
+    @exclusivity(unchecked) var inProgress: [ObjectIdentifier] = []
     /// Keeps every encoded instance alive, so that an `ObjectIdentifier` is never reused mid-encode.
     @exclusivity(unchecked) var retained: [AnyObject] = []
     /// Whether a string too long for a 32-bit length was written (the encode then falls back).
@@ -203,8 +205,8 @@ final class ArchiveStreamEncoder: Encoder {
         let id = ObjectIdentifier(object)
         if let done = byIdentity[id] { return done }
         guard !inProgress.contains(id) else { throw fallBack() }
-        inProgress.insert(id)
-        defer { inProgress.remove(id) }
+        inProgress.append(id)
+        defer { inProgress.removeLast() }
         let v = try encode()
         byIdentity[id] = v
         retained.append(object)
