@@ -40,8 +40,8 @@ private func streamStringKeyed<V: Encodable>(_ d: [String: V], _ e: ArchiveStrea
     let serial = e.collectionFrame(.dictionary, .dictionary)
     // Keys are distinct, so sorting the entries by key gives the keys' order, without a lookup per key.
     for (k, v) in d.sorted(by: { $0.key < $1.key }) {
-        let key = e.member(try e.encodeValue(k, key: ArchiveCodingKey(stringValue: k)))
-        let value = e.member(try e.encodeValue(v, key: ArchiveCodingKey(stringValue: k)))
+        let key = e.member(try e.encodeValue(k, key: TextCodingKey(k)))
+        let value = e.member(try e.encodeValue(v, key: TextCodingKey(k)))
         try e.appendEntry(key, value, serial)
     }
 }

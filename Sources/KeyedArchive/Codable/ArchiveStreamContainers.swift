@@ -69,8 +69,8 @@ struct ArchiveStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         streamedNestedUnkeyedContainer(forKey: key, keyID: keyID(key))
     }
     mutating func superEncoder() -> any Encoder {
-        ArchiveStreamSuperEncoder(encoder: encoder, parent: ticket.serial, keyID: encoder.keyID(ArchiveCodingKey.superKey.stringValue),
-                                  base: ticket.depth, key: ArchiveCodingKey.superKey)
+        ArchiveStreamSuperEncoder(encoder: encoder, parent: ticket.serial, keyID: encoder.keyID(TextCodingKey.superKey.stringValue),
+                                  base: ticket.depth, key: TextCodingKey.superKey)
     }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         ArchiveStreamSuperEncoder(encoder: encoder, parent: ticket.serial, keyID: keyID(key), base: ticket.depth, key: key)

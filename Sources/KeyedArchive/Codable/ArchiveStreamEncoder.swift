@@ -382,6 +382,18 @@ enum PathStep {
     static let same = -2
 }
 
+/// A key that is its text (a dictionary key, `super`), spelled as `ArchiveCodingKey(stringValue:)` spells
+/// it, in two words: an `any CodingKey` holds it inline, where it boxes the four-word `ArchiveCodingKey`
+/// on the heap at every push onto the coding path.
+struct TextCodingKey: CodingKey {
+    let stringValue: String
+    init(_ text: String) { stringValue = text }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { stringValue = String(intValue) }
+    var intValue: Int? { Int(stringValue) }
+    static let superKey = TextCodingKey("super")
+}
+
 /// The key of a step that has none (an index, the same path); never on a path.
 struct NoCodingKey: CodingKey {
     init() {}

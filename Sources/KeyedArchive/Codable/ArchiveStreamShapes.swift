@@ -104,8 +104,8 @@ extension Dictionary where Key: Encodable, Value: Encodable {
             guard let v = self[k] else { continue }
             // The key's member (a number's shared entry, nil's NSNull) is made before the value is encoded,
             // as on the graph-based path.
-            let key = e.member(try e.encodeValue(k, key: ArchiveCodingKey(stringValue: Self.text(of: k))))
-            let value = e.member(try e.encodeValue(v, key: ArchiveCodingKey(stringValue: Self.text(of: k))))
+            let key = e.member(try e.encodeValue(k, key: TextCodingKey(Self.text(of: k))))
+            let value = e.member(try e.encodeValue(v, key: TextCodingKey(Self.text(of: k))))
             try e.appendEntry(key, value, serial)
         }
     }

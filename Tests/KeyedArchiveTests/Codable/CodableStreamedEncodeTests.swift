@@ -445,6 +445,20 @@ import Testing
                              ["levels", "high"], ["levels", "high"]])
     }
 
+    @Test func textKeysAreTheKeysTheGraphPathSpells() {
+        for text in ["12", "-7", "01", "+3", "super", "é", "", "9223372036854775808"] {
+            let (ours, theirs) = (TextCodingKey(text), ArchiveCodingKey(stringValue: text))
+            #expect(ours.stringValue == theirs.stringValue && ours.intValue == theirs.intValue, "\(text)")
+        }
+        for i in [0, -1, Int.max, Int.min] {
+            let (ours, theirs) = (TextCodingKey(intValue: i), ArchiveCodingKey(intValue: i))
+            #expect(ours?.stringValue == theirs.stringValue && ours?.intValue == theirs.intValue, "\(i)")
+        }
+        #expect(TextCodingKey.superKey.stringValue == ArchiveCodingKey.superKey.stringValue)
+        // Held inline by an existential (three words), unlike ArchiveCodingKey.
+        #expect(MemoryLayout<TextCodingKey>.size <= 3 * MemoryLayout<Int>.size)
+    }
+
     /// `value` is not streamed, and the encoder gives the graph-based path's archive for it.
     func expectFallback<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try ArchiveStreamEncoder.encode(value, options: KeyedArchiveEncoder()) == nil, "\(T.self)", sourceLocation: sourceLocation)
