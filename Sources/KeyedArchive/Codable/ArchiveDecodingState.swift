@@ -20,6 +20,9 @@ final class ArchiveDecodingState {
     let isSlotKey: [Bool]
     let canonical: [Int32]
     let keyLookup: ArchiveKeyTable
+    /// Canonical key indices of `NS.keys` and `NS.objects` (-1: not in the archive).
+    let nsKeysKey: Int32
+    let nsObjectsKey: Int32
     let storage: [UInt8]
     let source: ArchiveGraph.Metadata.Source
     let options: KeyedArchiveDecoder
@@ -81,6 +84,8 @@ final class ArchiveDecodingState {
         self.isSlotKey = graph.keys.map(KeyedArchiveKeys.isUnkeyedSlot)
         self.canonical = graph.canonicalKey
         self.keyLookup = graph.keyLookup
+        self.nsKeysKey = graph.conventionKeys.keys
+        self.nsObjectsKey = graph.conventionKeys.objects
         self.storage = graph.storage
         self.source = graph.metadata.source
         self.options = decoder
@@ -104,6 +109,22 @@ final class ArchiveDecodingState {
     /// the object's range is scanned from there, wrapping, as the typed coder (and UIKit) does.
     func value(ofObject n: Int, graphKey key: String, cursor: inout Int) -> ArchiveValue? {
         lookUp(valueRun(ofObject: n), key, isUserKey: false, &cursor)
+    }
+
+    /// The first values object `n` stores under `NS.keys` and `NS.objects`, as two fresh
+    /// ``value(ofObject:graphKey:cursor:)`` lookups find them, in one scan by canonical key index.
+    func dictionaryKeysAndObjects(ofObject n: Int) -> (keys: ArchiveValue?, objects: ArchiveValue?) {
+        var found: (keys: ArchiveValue?, objects: ArchiveValue?) = (nil, nil)
+        guard nsKeysKey >= 0, nsObjectsKey >= 0 else { return found }
+        for i in valueRun(ofObject: n) {
+            let kv = values[i]
+            guard kv.key >= 0, kv.key < canonical.count else { continue }
+            let k = canonical[kv.key]
+            if k == nsKeysKey, found.keys == nil { found.keys = kv.value }
+            if k == nsObjectsKey, found.objects == nil { found.objects = kv.value }
+            if found.keys != nil, found.objects != nil { break }
+        }
+        return found
     }
 
     /// ``value(ofObject:graphKey:cursor:)`` for a Codable key in a run from ``valueRun(ofObject:)``, whose

@@ -114,11 +114,8 @@ extension ArchiveValueDecoder {
     /// many members (what the typed coder's `dictionaryMembers()` then reads); nil for any other form.
     func inPlaceDictionaryMembers(_ n: Int) -> (keys: ArraySlice<ArchiveValue>, values: ArraySlice<ArchiveValue>)? {
         guard state.source != .typedstream else { return nil }
-        // A fresh lookup for each key: the first value stored under it, as the typed coder reads it.
-        var cursor = -1
-        guard case let keys? = state.value(ofObject: n, graphKey: "NS.keys", cursor: &cursor) else { return nil }
-        cursor = -1
-        guard case let values? = state.value(ofObject: n, graphKey: "NS.objects", cursor: &cursor) else { return nil }
+        // The first value stored under each key, as the typed coder reads it.
+        guard case let (keys?, values?) = state.dictionaryKeysAndObjects(ofObject: n) else { return nil }
         func members(_ v: ArchiveValue) -> ArchiveRange? {
             switch v {
             case .array(let r), .set(let r): return r

@@ -47,18 +47,23 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// The object this container reads.
     private var object: Int { decoder.keyedObject }
 
-    /// Points `decoder` at object `n`'s entries: its own keys, or `dictionary`'s; renamed by the key strategy.
-    static func prepare(_ decoder: ArchiveValueDecoder, object n: Int, dictionary: ArchiveKeyedTable?) {
+    /// Points `decoder` at object `n`'s entries: its own keys, `dictionary`'s, or `inPlace`'s (taken only
+    /// with the default keys); renamed by the key strategy.
+    static func prepare(_ decoder: ArchiveValueDecoder, object n: Int, dictionary: ArchiveKeyedTable?,
+                        inPlace: ArchiveInPlaceDictionary? = nil) {
         decoder.keyedObject = n
         decoder.keyedRun = decoder.state.valueRun(ofObject: n)
+        decoder.keyedDictionary = inPlace
         switch decoder.state.options.keyDecodingStrategy {
         case .useDefaultKeys:
             decoder.keyedTable = dictionary
         case .convertFromSnakeCase:
             decoder.keyedTable = rename(dictionary, decoder) { CodingKeyConversion.camelCase(fromSnakeCase: $0) }
+            decoder.keyedDictionary = nil
         case .custom(let convert):
             let path = decoder.codingPath
             decoder.keyedTable = rename(dictionary, decoder) { convert(path + [ArchiveCodingKey(stringValue: $0)]).stringValue }
+            decoder.keyedDictionary = nil
         }
     }
 
@@ -73,6 +78,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// Every (user key, value) pair, in stored order; un-keyed slots (`$0`, `$1`, …) are left out.
     private static func entries(_ dictionary: ArchiveKeyedTable?, _ d: ArchiveValueDecoder) -> [(String, ArchiveValue)] {
         if let dictionary { return dictionary.entries }
+        if let inPlace = d.keyedDictionary {
+            return (0 ..< inPlace.count).map { (d.key(in: inPlace, at: $0), d.state.items[inPlace.values + $0]) }
+        }
         let state = d.state
         var out: [(String, ArchiveValue)] = []
         for i in d.keyedRun {
@@ -102,6 +110,10 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
             for k in table.keys { if let key = Key(stringValue: k) { out.append(key) } }
             return out
         }
+        if let d = decoder.keyedDictionary {
+            for i in 0 ..< d.count { if let key = Key(stringValue: decoder.key(in: d, at: i)) { out.append(key) } }
+            return out
+        }
         let state = decoder.state
         for i in decoder.keyedRun {
             if let k = Self.userKey(state.values[i].key, state), let key = Key(stringValue: k) { out.append(key) }
@@ -116,6 +128,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     @inline(__always) private func raw(_ key: String) -> ArchiveValue? {
         if let table = decoder.keyedTable { return table[key] }
+        if let d = decoder.keyedDictionary { return decoder.value(in: d, forKey: key) }
         return decoder.state.value(inRun: decoder.keyedRun, userKey: key, cursor: &decoder.cursor)
     }
 

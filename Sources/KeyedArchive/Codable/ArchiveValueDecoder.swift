@@ -23,6 +23,9 @@ final class ArchiveValueDecoder: Decoder {
     @exclusivity(unchecked) var keyedRun = 0 ..< 0
     /// Its entries as a table, for an `NSDictionary` or renamed keys; nil: the object's own keys.
     @exclusivity(unchecked) var keyedTable: ArchiveKeyedTable?
+    /// Its entries in place, for a small `NSDictionary` of ASCII keys read with the default keys (then
+    /// ``keyedTable`` is nil).
+    @exclusivity(unchecked) var keyedDictionary: ArchiveInPlaceDictionary?
     /// Set for half of a rect (``ArchiveRectDecodingContainer``): the pair this decoder reads, not `value`.
     @exclusivity(unchecked) var geometry: ArchiveGeometry?
 
@@ -48,6 +51,7 @@ final class ArchiveValueDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let n = try objectIndex(for: "a keyed container", [String: Any].self)
         var dictionary: ArchiveKeyedTable?
+        var inPlace: ArchiveInPlaceDictionary?
         let o = state.objects[n]
         // The checks depend on the object's class and the expected type only: a class that passed them
         // for the same type (the members of an array) passes again. (`classIndex >= 0`: the remembered
@@ -57,7 +61,11 @@ final class ArchiveValueDecoder: Decoder {
         if !passed {
             switch state.family(ofObject: n) {
             case .dictionary:
-                dictionary = try dictionaryTable(n)
+                if case .useDefaultKeys = state.options.keyDecodingStrategy, let d = inPlaceDictionary(n) {
+                    inPlace = d
+                } else {
+                    dictionary = try dictionaryTable(n)
+                }
             case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
                 guard o.kind == .object else {
                     throw mismatch([String: Any].self, "expected an archived object for a keyed container, found a plain \(plainKind(n))", object: n)
@@ -68,7 +76,7 @@ final class ArchiveValueDecoder: Decoder {
                 throw mismatch([String: Any].self, "expected an archived object or dictionary for a keyed container, found \(describe(n))", object: n)
             }
         }
-        ArchiveKeyedDecodingContainer<Key>.prepare(self, object: n, dictionary: dictionary)
+        ArchiveKeyedDecodingContainer<Key>.prepare(self, object: n, dictionary: dictionary, inPlace: inPlace)
         return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(decoder: self))
     }
 
