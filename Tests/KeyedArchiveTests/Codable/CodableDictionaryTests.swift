@@ -78,6 +78,26 @@ import Testing
         try KeyedArchiver.archivedData(withRootObject: ArchivedValue.dictionary(entries.map { .init(key: $0.0, value: $0.1) }))
     }
 
+    /// What decoding `type` from `bytes` with `d` throws, as text: the error's kind, key or type, coding
+    /// path and description ("no error" if it decodes).
+    func failure<T: Decodable>(_ d: KeyedArchiveDecoder, _ type: T.Type, _ bytes: [UInt8]) -> String {
+        func path(_ c: DecodingError.Context) -> [String] { c.codingPath.map(\.stringValue) }
+        do {
+            _ = try d.decode(type, from: bytes)
+            return "no error"
+        } catch let DecodingError.typeMismatch(t, c) {
+            return "typeMismatch \(t) at \(path(c)): \(c.debugDescription)"
+        } catch let DecodingError.keyNotFound(k, c) {
+            return "keyNotFound \(k.stringValue) at \(path(c)): \(c.debugDescription)"
+        } catch let DecodingError.valueNotFound(t, c) {
+            return "valueNotFound \(t) at \(path(c)): \(c.debugDescription)"
+        } catch let DecodingError.dataCorrupted(c) {
+            return "dataCorrupted at \(path(c)): \(c.debugDescription)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// A decoder that reads every dictionary through its keyed container (a key strategy that keeps the keys).
     var containerDecoder: KeyedArchiveDecoder {
         var d = KeyedArchiveDecoder()

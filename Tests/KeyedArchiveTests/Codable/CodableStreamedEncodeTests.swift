@@ -401,23 +401,31 @@ import Testing
             try c.encode(1, forKey: .mark)
         }
     }
+    /// The coding paths user code logs while the value `make` gives is encoded, streamed or not.
+    func loggedPaths<T: Encodable>(streaming: Bool, _ make: (PathLog) -> T) throws -> [[String]] {
+        let log = PathLog()
+        var e = KeyedArchiveEncoder()
+        e.streamsWhenItCan = streaming
+        _ = try e.encode(make(log))
+        return log.paths
+    }
+
+    /// The coding paths the streamed encode shows user code, checked to be the graph-based path's, and
+    /// the value to be streamed.
+    func streamedPaths<T: Encodable>(sourceLocation: SourceLocation = #_sourceLocation, _ make: (PathLog) -> T) throws -> [[String]] {
+        #expect(try ArchiveStreamEncoder.encode(make(PathLog()), options: KeyedArchiveEncoder()) != nil, sourceLocation: sourceLocation)
+        let streamed = try loggedPaths(streaming: true, make)
+        #expect(streamed == (try loggedPaths(streaming: false, make)), sourceLocation: sourceLocation)
+        return streamed
+    }
+
     struct PathTree: Encodable {
         let list: [PathRecorder], map: [String: PathRecorder], nested: [[PathRecorder]], single: PathRecorder
     }
 
     @Test func userCodeSeesTheGraphPathsCodingPath() throws {
-        func paths(streaming: Bool) throws -> [[String]] {
-            let log = PathLog()
-            let r = PathRecorder(log: log)
-            var e = KeyedArchiveEncoder()
-            e.streamsWhenItCan = streaming
-            _ = try e.encode(PathTree(list: [r, r], map: ["k": r], nested: [[], [r]], single: r))
-            return log.paths
-        }
-        #expect(try ArchiveStreamEncoder.encode(PathTree(list: [], map: [:], nested: [], single: PathRecorder(log: PathLog())),
-                                                options: KeyedArchiveEncoder()) != nil)
-        let streamed = try paths(streaming: true)
-        #expect(streamed == (try paths(streaming: false)))
+        let streamed = try streamedPaths { log in PathTree(list: [PathRecorder(log: log), PathRecorder(log: log)], map: ["k": PathRecorder(log: log)],
+                                                      nested: [[], [PathRecorder(log: log)]], single: PathRecorder(log: log)) }
         #expect(streamed == [["list", "Index 0"], ["list", "Index 0"], ["list", "Index 1"], ["list", "Index 1"],
                              ["map", "k"], ["map", "k"], ["nested", "Index 1", "Index 0"], ["nested", "Index 1", "Index 0"],
                              ["single"], ["single"]])
@@ -428,19 +436,8 @@ import Testing
     }
 
     @Test func dictionaryKeysOfEveryTypeSpellTheGraphPathsCodingPath() throws {
-        func paths(streaming: Bool) throws -> [[String]] {
-            let log = PathLog()
-            let r = PathRecorder(log: log)
-            var e = KeyedArchiveEncoder()
-            e.streamsWhenItCan = streaming
-            _ = try e.encode(KeyedPaths(ints: [-7: r, 12: r], strings: ["é": r], levels: [.high: r]))
-            return log.paths
-        }
-        let one = PathRecorder(log: PathLog())
-        #expect(try ArchiveStreamEncoder.encode(KeyedPaths(ints: [1: one], strings: ["a": one], levels: [.low: one]),
-                                                options: KeyedArchiveEncoder()) != nil)
-        let streamed = try paths(streaming: true)
-        #expect(streamed == (try paths(streaming: false)))
+        let streamed = try streamedPaths { log in KeyedPaths(ints: [-7: PathRecorder(log: log), 12: PathRecorder(log: log)],
+                                                        strings: ["é": PathRecorder(log: log)], levels: [.high: PathRecorder(log: log)]) }
         #expect(streamed == [["ints", "-7"], ["ints", "-7"], ["ints", "12"], ["ints", "12"], ["strings", "é"], ["strings", "é"],
                              ["levels", "high"], ["levels", "high"]])
     }
@@ -609,16 +606,7 @@ import Testing
     }
 
     @Test func userCodeInsideNestedContainersSeesTheGraphPathsCodingPath() throws {
-        func paths(streaming: Bool) throws -> [[String]] {
-            let log = PathLog()
-            var e = KeyedArchiveEncoder()
-            e.streamsWhenItCan = streaming
-            _ = try e.encode(["x": [NestedPathRecorder(log: log)]])
-            return log.paths
-        }
-        #expect(try ArchiveStreamEncoder.encode([NestedPathRecorder(log: PathLog())], options: KeyedArchiveEncoder()) != nil)
-        let streamed = try paths(streaming: true)
-        #expect(streamed == (try paths(streaming: false)))
+        let streamed = try streamedPaths { log in ["x": [NestedPathRecorder(log: log)]] }
         #expect(streamed == [["x", "Index 0", "outer"], ["x", "Index 0", "outer", "inner"],
                              ["x", "Index 0", "outer", "inner", "inner"], ["x", "Index 0", "outer", "inner", "inner"],
                              ["x", "Index 0", "outer", "outer"], ["x", "Index 0", "outer", "outer"]])
@@ -699,16 +687,7 @@ import Testing
     }
 
     @Test func userCodeInsideSuperEncodersSeesTheGraphPathsCodingPath() throws {
-        func paths(streaming: Bool) throws -> [[String]] {
-            let log = PathLog()
-            var e = KeyedArchiveEncoder()
-            e.streamsWhenItCan = streaming
-            _ = try e.encode([SuperPathRecorder(log: log)])
-            return log.paths
-        }
-        #expect(try ArchiveStreamEncoder.encode([SuperPathRecorder(log: PathLog())], options: KeyedArchiveEncoder()) != nil)
-        let streamed = try paths(streaming: true)
-        #expect(streamed == (try paths(streaming: false)))
+        let streamed = try streamedPaths { log in [SuperPathRecorder(log: log)] }
         #expect(streamed == [["Index 0", "super"], ["Index 0", "super"], ["Index 0", "own"], ["Index 0", "own"]])
     }
 }

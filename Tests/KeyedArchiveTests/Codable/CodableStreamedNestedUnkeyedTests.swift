@@ -159,16 +159,7 @@ extension CodableStreamedEncodeTests {
     }
 
     @Test func userCodeInsideNestedUnkeyedContainersSeesTheGraphPathsCodingPath() throws {
-        func paths(streaming: Bool) throws -> [[String]] {
-            let log = PathLog()
-            var e = KeyedArchiveEncoder()
-            e.streamsWhenItCan = streaming
-            _ = try e.encode([UnkeyedPathRecorder(log: log)])
-            return log.paths
-        }
-        #expect(try ArchiveStreamEncoder.encode([UnkeyedPathRecorder(log: PathLog())], options: KeyedArchiveEncoder()) != nil)
-        let streamed = try paths(streaming: true)
-        #expect(streamed == (try paths(streaming: false)))
+        let streamed = try streamedPaths { log in [UnkeyedPathRecorder(log: log)] }
         #expect(streamed == [["Index 0", "outer"], ["Index 0", "outer", "Index 0"], ["Index 0", "outer", "Index 0"],
                              ["Index 0", "outer", "Index 1"], ["Index 0", "outer", "Index 1", "Index 0"],
                              ["Index 0", "outer", "Index 1", "Index 0"], ["Index 0", "outer", "Index 2"]])
