@@ -12,36 +12,46 @@ final class StreamContainerTicket {
     @exclusivity(unchecked) var depth: Int
     /// The `KeyedEncodingContainer<Key>` handed out, as its one class reference (nil: not pooled).
     @exclusivity(unchecked) var container: AnyObject?
-    /// Key ids by a one-byte key's byte (-1: not yet asked), made at the first; the ticket's container
-    /// has one key type, so a byte names one key for the whole encode.
-    @exclusivity(unchecked) private var keyIDs: UnsafeMutablePointer<Int32>?
+    /// Key ids by a one-byte key's byte.
+    @exclusivity(unchecked) private var keyIDs = ByteKeyTable()
 
     init(serial: UInt64, depth: Int) {
         self.serial = serial
         self.depth = depth
     }
 
-    deinit { keyIDs?.deallocate() }
+    deinit { keyIDs.deallocate() }
 
     /// The id remembered for the key of byte `byte` (0...255).
-    @inline(__always) func keyID(byte: Int) -> Int? {
-        guard let table = keyIDs, table[byte] >= 0 else { return nil }
+    @inline(__always) func keyID(byte: Int) -> Int? { keyIDs.id(byte: byte) }
+
+    /// Remembers `id` for the key of byte `byte` (0...255); an id past 32 bits is not kept.
+    func remember(_ id: Int, byte: Int) { keyIDs.remember(id, byte: byte) }
+}
+
+/// Ids by a one-byte key's byte (-1: not yet asked), the table made at the first: a ticket's container has
+/// one key type, so a byte names one key for the whole encode. Its owner deallocates it.
+struct ByteKeyTable {
+    private var table: UnsafeMutablePointer<Int32>?
+
+    /// The id remembered for byte `byte` (0...255).
+    @inline(__always) func id(byte: Int) -> Int? {
+        guard let table, table[byte] >= 0 else { return nil }
         return Int(table[byte])
     }
 
-    /// Remembers `id` for the key of byte `byte` (0...255); an id past 32 bits is not kept.
-    func remember(_ id: Int, byte: Int) {
+    /// Remembers `id` for byte `byte` (0...255); an id past 32 bits is not kept.
+    mutating func remember(_ id: Int, byte: Int) {
         guard let small = Int32(exactly: id) else { return }
-        let table: UnsafeMutablePointer<Int32>
-        if let made = keyIDs {
+        if table == nil {
+            let made = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+            made.initialize(repeating: -1, count: 256)
             table = made
-        } else {
-            table = .allocate(capacity: 256)
-            table.initialize(repeating: -1, count: 256)
-            keyIDs = table
         }
-        table[byte] = small
+        table?[byte] = small
     }
+
+    func deallocate() { table?.deallocate() }
 }
 
 extension ArchiveStreamEncoder {
@@ -172,8 +182,13 @@ final class NestedContainerTicket {
     @exclusivity(unchecked) var written: [String] = []
     /// The `KeyedEncodingContainer<Key>` handed out, as its one class reference (nil: not pooled).
     @exclusivity(unchecked) var container: AnyObject?
+    /// The uids of the keys' string entries by a one-byte key's byte (one key type per ticket, and the
+    /// pool lives for one encode).
+    @exclusivity(unchecked) var keyMembers = ByteKeyTable()
 
     init(keyType: ObjectIdentifier) { self.keyType = keyType }
+
+    deinit { keyMembers.deallocate() }
 }
 
 /// A ticket (handed out for an open frame, or free in the pool) with its container's key type.

@@ -124,9 +124,21 @@ struct ArchiveStreamNestedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         guard t.frame != 0, !t.written.contains(text) else { throw encoder.fallBack() }
         try encoder.closeNested(above: t.frame)
         let v = try encoder.underNestedPath(base: t.base, t.keys) { try value() }
-        let k = encoder.member(encoder.stringEntry(text))
+        let k = keyMember(key, text)
         try encoder.appendEntry(k, encoder.member(v), t.frame)
         t.written.append(text)
+    }
+
+    /// The uid of `key`'s string entry (made after the value's, as on the graph-based path): kept on the
+    /// ticket by the key's one byte when `Key` is a trivial type of one byte or none, as a keyed container
+    /// keeps key ids, so that a repeated key's string is not uniqued again.
+    @inline(__always) private func keyMember(_ key: Key, _ text: String) -> Int {
+        guard _isPOD(Key.self), MemoryLayout<Key>.size <= 1 else { return encoder.member(encoder.stringEntry(text)) }
+        let byte = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+        if let known = ticket.keyMembers.id(byte: byte) { return known }
+        let m = encoder.member(encoder.stringEntry(text))
+        ticket.keyMembers.remember(m, byte: byte)
+        return m
     }
     private mutating func int(_ x: Int64, _ key: Key) throws { try entry(key) { .scalar(BinaryPlistObjectTable.integer(x)) } }
     private func unsupported() -> ArchiveStreamFallback { encoder.fallBack() }
