@@ -123,7 +123,30 @@ extension CodableStreamedEncodeTests {
         }
     }
 
+    /// Its container encodes a value of its own (an object) while a nested container it made is still open.
+    struct ValueAfterNested: Encodable {
+        enum K: String, CodingKey { case a, b }
+        let unkeyed: Bool
+        func encode(to encoder: any Encoder) throws {
+            if unkeyed {
+                var u = encoder.unkeyedContainer()
+                var row = u.nestedUnkeyedContainer()
+                try row.encode(1)
+                try u.encode(Leaves())
+                var pair = u.nestedContainer(keyedBy: K.self)
+                try pair.encode("x", forKey: .a)
+                try u.encode([Leaves()])
+            } else {
+                var c = encoder.container(keyedBy: K.self)
+                var n = c.nestedUnkeyedContainer(forKey: .a)
+                try n.encode(2)
+                try c.encode(Leaves(), forKey: .b)
+            }
+        }
+    }
+
     @Test func nestedUnkeyedContainersStreamAsTheGraphPathArchivesThem() throws {
+        try expectGraphPathsArchive([ValueAfterNested(unkeyed: true), ValueAfterNested(unkeyed: false)], streamed: true)
         try expectGraphPathsArchive((0 ..< 5).map(Polyline.init), streamed: true)
         try expectGraphPathsArchive([Members(), Members()], streamed: true)
         try expectGraphPathsArchive(Matrix(rows: [[1, 2], [], [3]]), streamed: true)
