@@ -4,7 +4,6 @@
 /// ``ArchiveKeyedTable``: distinct keys keep their places and values, so the answers are the table's.
 /// Invariant: `keys ..< keys + count` and `values ..< values + count` lie within the decode's `items`.
 struct ArchiveInPlaceDictionary {
-    let object: Int
     let keys: Int
     let values: Int
     let count: Int
@@ -17,14 +16,12 @@ extension ArchiveValueDecoder {
     /// `NSDictionary` object `n` in place (see ``ArchiveInPlaceDictionary``); nil for any other form.
     func inPlaceDictionary(_ n: Int) -> ArchiveInPlaceDictionary? {
         guard let (keys, values) = inPlaceDictionaryMembers(n), keys.count <= ArchiveInPlaceDictionary.maxCount else { return nil }
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(keys.count)
-        for k in keys {
-            guard let r = asciiKey(k) else { return nil }
-            for seen in ranges where state.storage[seen].elementsEqual(state.storage[r]) { return nil }
-            ranges.append(r)
+        for i in keys.indices {
+            guard let r = asciiKey(keys[i]) else { return nil }
+            // The keys before it passed `asciiKey` already.
+            for j in keys.startIndex ..< i where state.storage[stringBytes(keys[j])].elementsEqual(state.storage[r]) { return nil }
         }
-        return ArchiveInPlaceDictionary(object: n, keys: keys.startIndex, values: values.startIndex, count: keys.count)
+        return ArchiveInPlaceDictionary(keys: keys.startIndex, values: values.startIndex, count: keys.count)
     }
 
     /// The bytes of a key that is a plain string entry (or inline string) of ASCII bytes only.
@@ -36,10 +33,15 @@ extension ArchiveValueDecoder {
         return bytes
     }
 
+    /// The bytes of a key that ``asciiKey(_:)`` took.
+    @inline(__always) private func stringBytes(_ k: ArchiveValue) -> Range<Int> {
+        guard case .string(let r, _) = state.resolvedScalar(k) else { return 0 ..< 0 }
+        return r.range
+    }
+
     /// The bytes of entry `i`'s key (ASCII and within `storage`, as ``inPlaceDictionary(_:)`` found it).
     @inline(__always) private func keyBytes(in d: ArchiveInPlaceDictionary, at i: Int) -> Range<Int> {
-        guard case .string(let r, _) = state.resolvedScalar(state.items[d.keys + i]) else { return 0 ..< 0 }
-        return r.range
+        stringBytes(state.items[d.keys + i])
     }
 
     /// The text of entry `i`'s key.
