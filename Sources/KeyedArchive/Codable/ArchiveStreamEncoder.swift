@@ -128,27 +128,36 @@ final class ArchiveStreamEncoder: Encoder {
                                      warmingFrom: Int = BinaryPlistObjectTable.warmingSlots) throws -> [UInt8]? {
         guard accepts(options) else { return nil }
         let fromStart = options.batchesUniquingFromTheStart
-        let encoder = ArchiveStreamEncoder(options: options, deferringFrom: fromStart ? 0 : deferringFrom,
+        var encoder = ArchiveStreamEncoder(options: options, deferringFrom: fromStart ? 0 : deferringFrom,
                                            warmingFrom: fromStart ? 0 : warmingFrom)
-        defer { encoder.emptyContainerPool() }
         let root: StreamedValue
         do {
             root = try encoder.encodeValue(value)
         } catch is ArchiveStreamFallback {
-            encoder.parkTables()
+            end(&encoder)
             return nil
         } catch {
-            encoder.parkTables()
+            end(&encoder)
             if encoder.fellBack { return nil }
             throw error
         }
         // Object ids, member counts and string lengths are stored in 32 bits.
         guard !encoder.fellBack, encoder.frames.isEmpty, encoder.table.objects.count < UInt32.max,
               encoder.table.members.count < UInt32.max, !encoder.hasHugeString else {
-            encoder.parkTables()
+            end(&encoder)
             return nil
         }
-        return encoder.finish(root: root)
+        let bytes = encoder.finish(root: root)
+        end(&encoder)
+        return bytes
+    }
+
+    /// Ends an encode: empties the container pool, then parks the tables for the next encode, unless
+    /// something user code kept (a container, a super encoder) still holds this encoder. A write through
+    /// it would otherwise land in tables another encode, on any thread, has taken.
+    static func end(_ encoder: inout ArchiveStreamEncoder) {
+        encoder.emptyContainerPool()
+        if isKnownUniquelyReferenced(&encoder) { encoder.parkTables() }
     }
 
     /// Parks every table this encode grew for the next one (``TableScratch``).

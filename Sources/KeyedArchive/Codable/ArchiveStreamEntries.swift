@@ -278,9 +278,7 @@ extension ArchiveStreamEncoder {
         for (i, m) in rootMembers.enumerated() { table.members[i] = UInt32(truncatingIfNeeded: m) }
         TableScratch.noteStreamSizes(objects: table.objects.count, distinct: table.unique.used, members: table.members.count,
                                      entries: entries.count, scratchBytes: table.scratch.count)
-        let bytes = table.serialise()
-        parkTables()
-        return bytes
+        return table.serialise()
     }
 }
 

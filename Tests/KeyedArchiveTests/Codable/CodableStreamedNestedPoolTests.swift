@@ -86,3 +86,31 @@ extension CodableStreamedEncodeTests {
         #expect(fallen.encoder == nil)
     }
 }
+
+// An encode parks its tables for the next one only when nothing user code kept still holds its encoder:
+// a write through a kept container would otherwise land in tables another encode has taken.
+extension CodableStreamedEncodeTests {
+    /// Keeps, strongly, the encoder that encoded it, as a kept container or super encoder does.
+    final class KeepsEncoder: Encodable {
+        var encoder: (any Encoder)?
+        func encode(to encoder: any Encoder) throws {
+            self.encoder = encoder
+            var c = encoder.container(keyedBy: Escapes.K.self)
+            try c.encode(1, forKey: .a)
+        }
+    }
+
+    @Test func anEncoderUserCodeKeptDoesNotParkItsTables() throws {
+        let keeps = KeepsEncoder()
+        defer { keeps.encoder = nil }
+        _ = try KeyedArchiveEncoder().encodedBytes([keeps])
+        let kept = try #require(keeps.encoder as? ArchiveStreamEncoder)
+        // Parked, its tables would be what the next encode asking for tables of their sizes is handed.
+        #expect(TableScratch.buffer(\.streamEntries, capacity: kept.entries.capacity) !== kept.entries)
+        #expect(TableScratch.buffer(\.writerObjects, capacity: kept.table.objects.capacity) !== kept.table.objects)
+        // A write through it after the encode changes only its own tables.
+        var late = kept.container(keyedBy: Escapes.K.self)
+        try? late.encode("late", forKey: .b)
+        try expectSameArchive([Escapes(kept: Kept()), Escapes(kept: Kept())])
+    }
+}
