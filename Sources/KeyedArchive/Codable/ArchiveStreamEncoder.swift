@@ -157,6 +157,10 @@ final class ArchiveStreamEncoder: Encoder {
     /// it would otherwise land in tables another encode, on any thread, has taken.
     static func end(_ encoder: inout ArchiveStreamEncoder) {
         encoder.emptyContainerPool()
+        // The instances encoded are no longer needed alive; one that kept its encoder would otherwise
+        // keep it in a cycle.
+        encoder.retained.removeAll()
+        encoder.byIdentity.removeAll()
         if isKnownUniquelyReferenced(&encoder) { encoder.parkTables() }
     }
 

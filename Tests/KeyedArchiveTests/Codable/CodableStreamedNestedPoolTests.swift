@@ -113,4 +113,15 @@ extension CodableStreamedEncodeTests {
         try? late.encode("late", forKey: .b)
         try expectSameArchive([Escapes(kept: Kept()), Escapes(kept: Kept())])
     }
+
+    @Test func aValueThatKeptItsEncoderDoesNotKeepItAlive() throws {
+        weak var encoder: AnyObject?
+        try {
+            let keeps = KeepsEncoder()
+            _ = try KeyedArchiveEncoder().encodedBytes([keeps])
+            encoder = keeps.encoder as AnyObject
+            #expect(encoder != nil)
+        }()
+        #expect(encoder == nil)
+    }
 }
