@@ -140,6 +140,12 @@ public struct KeyedArchiveEncoder: Sendable {
     private func encodeArchiver(_ value: Any, oneShot: Bool, _ encodeRoot: (ArchiveEncodingState) throws -> ArchiveValue) throws -> KeyedArchiver {
         let archiver = KeyedArchiver(requiresSecureCoding: false, outputFormat: outputFormat, reusingTables: oneShot)
         let state = ArchiveEncodingState(archiver: archiver, encoder: self)
+        // The instances encoded are needed alive only while the encode runs; one that kept its encoder
+        // would otherwise keep it, and this state, in a cycle.
+        defer {
+            state.retained.removeAll()
+            state.byIdentity.removeAll()
+        }
         let root = try encodeRoot(state)
         archiver.put(state.reference(root), rootKey)
         return archiver

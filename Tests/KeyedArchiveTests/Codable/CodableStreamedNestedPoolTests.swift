@@ -114,11 +114,14 @@ extension CodableStreamedEncodeTests {
         try expectSameArchive([Escapes(kept: Kept()), Escapes(kept: Kept())])
     }
 
-    @Test func aValueThatKeptItsEncoderDoesNotKeepItAlive() throws {
+    @Test(arguments: [true, false])
+    func aValueThatKeptItsEncoderDoesNotKeepItAlive(streaming: Bool) throws {
         weak var encoder: AnyObject?
         try {
             let keeps = KeepsEncoder()
-            _ = try KeyedArchiveEncoder().encodedBytes([keeps])
+            var e = KeyedArchiveEncoder()
+            e.streamsWhenItCan = streaming
+            _ = try e.encodedBytes([keeps])
             encoder = keeps.encoder as AnyObject
             #expect(encoder != nil)
         }()
