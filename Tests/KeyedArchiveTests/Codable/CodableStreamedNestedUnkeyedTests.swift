@@ -165,6 +165,33 @@ extension CodableStreamedEncodeTests {
         #expect(try KeyedArchiveDecoder().decode([Polyline].self, from: KeyedArchiveEncoder().encode(lines)) == lines)
     }
 
+    /// Unkeyed containers nested `depth` deep, alternating with keyed ones, a number at the bottom.
+    struct DeepNesting: Encodable {
+        enum K: String, CodingKey { case next }
+        let depth: Int
+        func encode(to encoder: any Encoder) throws {
+            var u = encoder.unkeyedContainer()
+            for level in 0 ..< depth {
+                if level % 2 == 0 {
+                    var k = u.nestedContainer(keyedBy: K.self)
+                    u = k.nestedUnkeyedContainer(forKey: .next)
+                } else {
+                    u = u.nestedUnkeyedContainer()
+                }
+            }
+            try u.encode(depth)
+        }
+    }
+
+    @Test func nestingUpToTheFrameLimitStreamsAndDeeperFallsBack() throws {
+        // A keyed level opens two nested frames, an unkeyed one one: 21 levels open 32, the most that
+        // stream; 22 open 33 and take the graph-based path.
+        try expectGraphPathsArchive(DeepNesting(depth: 10), streamed: true)
+        try expectGraphPathsArchive(DeepNesting(depth: 21), streamed: true)
+        try expectGraphPathsArchive(DeepNesting(depth: 22), streamed: false)
+        try expectGraphPathsArchive(DeepNesting(depth: 60), streamed: false)
+    }
+
     struct UnkeyedPathRecorder: Encodable {
         enum K: String, CodingKey { case outer }
         let log: PathLog
