@@ -50,20 +50,19 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// Points `decoder` at object `n`'s entries: its own keys, `dictionary`'s, or `inPlace`'s (taken only
     /// with the default keys); renamed by the key strategy.
     static func prepare(_ decoder: ArchiveValueDecoder, object n: Int, dictionary: ArchiveKeyedTable?,
-                        inPlace: ArchiveInPlaceDictionary? = nil) {
+                        inPlace: ArchiveInPlaceDictionary?) {
         decoder.keyedObject = n
         decoder.keyedRun = decoder.state.valueRun(ofObject: n)
-        decoder.keyedDictionary = inPlace
+        decoder.keyedDictionary = nil
         switch decoder.state.options.keyDecodingStrategy {
         case .useDefaultKeys:
             decoder.keyedTable = dictionary
+            decoder.keyedDictionary = inPlace
         case .convertFromSnakeCase:
             decoder.keyedTable = rename(dictionary, decoder) { CodingKeyConversion.camelCase(fromSnakeCase: $0) }
-            decoder.keyedDictionary = nil
         case .custom(let convert):
             let path = decoder.codingPath
             decoder.keyedTable = rename(dictionary, decoder) { convert(path + [ArchiveCodingKey(stringValue: $0)]).stringValue }
-            decoder.keyedDictionary = nil
         }
     }
 
@@ -78,9 +77,6 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// Every (user key, value) pair, in stored order; un-keyed slots (`$0`, `$1`, …) are left out.
     private static func entries(_ dictionary: ArchiveKeyedTable?, _ d: ArchiveValueDecoder) -> [(String, ArchiveValue)] {
         if let dictionary { return dictionary.entries }
-        if let inPlace = d.keyedDictionary {
-            return (0 ..< inPlace.count).map { (d.key(in: inPlace, at: $0), d.state.items[inPlace.values + $0]) }
-        }
         let state = d.state
         var out: [(String, ArchiveValue)] = []
         for i in d.keyedRun {
