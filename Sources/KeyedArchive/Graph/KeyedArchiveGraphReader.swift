@@ -128,13 +128,12 @@ struct KeyedArchiveGraphReader {
         }
 
         // Pass 1: class dictionaries get class records, so that objects can name them by entry index.
-        // The same pass counts what the object tables will hold, so each is allocated once: at a
-        // million objects, doubling arrays of hundreds of MB cost more in page faults than the mapping.
         var classOfEntry = [Int32](repeating: -1, count: entries.count)
         var isClassEntry = [Bool](repeating: false, count: entries.count)
-        var valueCount = 0, itemCount = 0
-        // The container bits answer for most entries (strings, numbers, data) and members without loading
-        // their nodes; read through a local, since the loop writes to `self`.
+        // The object dicts' pairs: their values, and twice as many of the plist's member refs.
+        var pairCount = 0
+        // The container bits answer for most entries (strings, numbers, data) without loading their nodes;
+        // read through a local, since the loop writes to `self`.
         let bits = plist.containerBits
         for (i, node) in entries.enumerated() where PropertyList.isContainer(node, in: bits) && plist.kind(node) == .dict {
             guard isClassDictionary(node) else {
@@ -143,12 +142,7 @@ struct KeyedArchiveGraphReader {
                 guard memo[node] == -1 else { continue }
                 // The tag -3 - i must fit Int32; an entry past that (only under raised limits) goes unshared.
                 if i <= Int(Int32.max) + Int(Self.firstEntryMemo) + 1 { memo[node] = Self.firstEntryMemo - Int32(truncatingIfNeeded: i) }
-                let (keysAt, pairs) = plist.dictSlots(node)
-                valueCount += pairs
-                for j in 0 ..< pairs {
-                    let m = plist.member(atSlot: keysAt + pairs + j)
-                    if PropertyList.isContainer(m, in: bits) { itemCount += plist.containerCount(m) * (plist.kind(m) == .dict ? 2 : 1) }
-                }
+                pairCount += plist.containerCount(node)
                 continue
             }
             isClassEntry[i] = true
@@ -164,11 +158,15 @@ struct KeyedArchiveGraphReader {
             classes[c].fallbacks = hints.map { internClass($0) }
         }
 
-        // Pass 2: every entry becomes a graph object. Counts come from the validated plist (each member
-        // is a ref that exists), so they are bounded by the input; nested inline containers may add more.
+        // Pass 2: every entry becomes a graph object. The tables are reserved once, for what the
+        // validated plist holds (at a million objects, doubling arrays of hundreds of MB costs more in
+        // page faults than the mapping): a value per object dict pair, and an item per member ref
+        // that neither those pairs nor `$objects` take (one per inline container member; shared
+        // sub-containers, which repeat theirs, grow the table).
         objects = TableScratch.empty(\.objects, reserving: entries.count)
-        values = TableScratch.empty(\.values, reserving: valueCount)
-        items = TableScratch.empty(\.items, reserving: min(itemCount, limits.maxObjectCount))
+        values = TableScratch.empty(\.values, reserving: pairCount)
+        let itemRefs = max(plist.refs.count - 2 * pairCount - entries.count, 0)
+        items = TableScratch.empty(\.items, reserving: min(itemRefs, limits.maxObjectCount))
         for (i, node) in entries.enumerated() {
             switch plist.kind(node) {
             case .dict where isClassEntry[i]:
