@@ -52,6 +52,8 @@ struct KeyedArchiveGraphReader {
     static let firstEntryMemo: Int32 = -3
     /// Plist node index → which reserved key it spells (see ``ReservedKey``), computed once per node.
     var reservedTag: [UInt8]
+    /// The last key node found to spell `$class` (-1: none yet).
+    var lastClassKey = -1
 
     enum ReservedKey: UInt8 {
         case unknown = 0, none, classRef, className, classes
@@ -197,13 +199,21 @@ struct KeyedArchiveGraphReader {
     }
 
     /// A dict with no `$class` but with `$classname` or `$classes` is a class description.
+    @inline(__always)
     private mutating func isClassDictionary(_ node: Int) -> Bool {
-        var sawClassKey = false
         let (keysAt, pairs) = plist.dictSlots(node)
+        // Writers share one `$class` key node: compared first, by index, it answers for nearly every
+        // object dict without a look at what each key spells.
+        if lastClassKey >= 0 {
+            for j in 0 ..< pairs where plist.member(atSlot: keysAt + j) == lastClassKey { return false }
+        }
+        var sawClassKey = false
         for j in 0 ..< pairs {
             let k = plist.member(atSlot: keysAt + j)
             switch reserved(k) {
-            case .classRef: return false
+            case .classRef:
+                lastClassKey = k
+                return false
             case .className, .classes: sawClassKey = true
             default: break
             }
