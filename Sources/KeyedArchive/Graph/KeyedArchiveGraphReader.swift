@@ -351,14 +351,15 @@ struct KeyedArchiveGraphReader {
     private mutating func flatContainer(_ node: Int, objectIndex: Int?) throws(ArchiveError) -> ArchiveValue? {
         let kind = plist.kind(node)
         guard kind == .array || kind == .set else { return nil }
-        let members = plist.elements(node)
-        for m in members where isContainer(m) { return nil }
-        guard members.count <= limits.maxObjectCount - items.count else {
+        // Slots, not a member view: its array reference costs a retain and a release per container.
+        let (start, count) = plist.elementSlots(node)
+        for j in start ..< start + count where isContainer(plist.member(atSlot: j)) { return nil }
+        guard count <= limits.maxObjectCount - items.count else {
             throw ArchiveError(.limitExceeded, "inline collections expand to more than \(limits.maxObjectCount) members",
                                objectIndex: objectIndex)
         }
-        let range = ArchiveRange(start: items.count, count: members.count)
-        for m in members { items.append(scalarValue(plist.nodes[m])) }
+        let range = ArchiveRange(start: items.count, count: count)
+        for j in start ..< start + count { items.append(scalarValue(plist.nodes[plist.member(atSlot: j)])) }
         return kind == .set ? .set(range) : .array(range)
     }
 

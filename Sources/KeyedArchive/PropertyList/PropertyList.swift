@@ -283,6 +283,14 @@ extension PropertyList {
         return (Int(truncatingIfNeeded: n.payload), Int(n.count))
     }
 
+    /// Where an array's or set's members sit in the member table (`(0, 0)` for anything else), as
+    /// ``dictSlots(_:)`` for dicts.
+    @inlinable func elementSlots(_ index: Int) -> (start: Int, count: Int) {
+        let n = nodes[index]
+        guard n.kind == .array || n.kind == .set else { return (0, 0) }
+        return (Int(truncatingIfNeeded: n.payload), Int(n.count))
+    }
+
     /// The object index in member slot `slot` (see ``dictSlots(_:)``).
     @inlinable func member(atSlot slot: Int) -> Int { Int(refs[slot]) }
 
