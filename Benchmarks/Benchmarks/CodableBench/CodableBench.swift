@@ -48,12 +48,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     for (n, label) in sizes {
+        // At 100k, five calls a side after one untimed call, on both sides: Foundation's call takes
+        // 1.5–1.9 s, so the default one-second budget stopped it after one (cold, for the encode)
+        // call while ours made five, and the two p90s were of different things.
         let long = n >= 100_000
         let iterations = long ? 5 : 100
-        let warmup = long ? 0 : 1
+        let warmup = 1
+        let duration: Duration = long ? .seconds(30) : .seconds(1)
         let values = { CodableModelWorkload.values(ModelWorkload.records(count: n)) }
 
-        register("codable-encode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+        register("codable-encode", "model-\(label)", .ours, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: { () throws -> [CodableModel] in
                      let v = values()
                      guard try CodableModelWorkload.decode(CodableModelWorkload.encode(v)) == v else { throw WorkloadMismatch(what: "codable round trip", index: -1) }
@@ -63,7 +67,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(bytes)
             return (bytes.count, v.count)
         }
-        register("codable-encode", "model-\(label)", .foundation, maxIterations: iterations, warmup: warmup,
+        register("codable-encode", "model-\(label)", .foundation, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: values) { v in
             let data = try CodableModelWorkload.encodeFoundation(v)
             blackHole(data)
@@ -71,7 +75,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         // The floor: the `Encodable` walk of the same values with nothing written (``CodableFloor``); the
         // byte count is our archive's, so its MB/s reads against ours.
-        register("codable-encode", "model-\(label)", .floor, maxIterations: iterations, warmup: warmup,
+        register("codable-encode", "model-\(label)", .floor, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: { () throws -> ([CodableModel], Int) in
                      let v = values()
                      return (v, try CodableModelWorkload.encode(v).count)
@@ -79,14 +83,14 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try CodableFloor.visit(input.0))
             return (input.1, input.0.count)
         }
-        register("codable-keyedcoding-encode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+        register("codable-keyedcoding-encode", "model-\(label)", .ours, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: { CodableModelWorkload.objects(values()) }) { objects in
             let bytes = try CodableModelWorkload.encodeKeyedCoding(objects)
             blackHole(bytes)
             return (bytes.count, objects.count)
         }
 
-        register("codable-decode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+        register("codable-decode", "model-\(label)", .ours, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: { () throws -> [UInt8] in
                      let v = values()
                      let bytes = try CodableModelWorkload.encode(v)
@@ -100,7 +104,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(v)
             return (bytes.count, v.count)
         }
-        register("codable-decode", "model-\(label)", .foundation, maxIterations: iterations, warmup: warmup,
+        register("codable-decode", "model-\(label)", .foundation, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: { () throws -> Data in
                      let v = values()
                      let data = try CodableModelWorkload.encodeFoundation(v)
@@ -113,13 +117,13 @@ let benchmarks: @Sendable () -> Void = {
         }
         // The decode floor: the `Decodable` walk of as many records from a decoder that reads nothing
         // (``CodableFloor/decodeWalk(count:)``); the byte count is our archive's.
-        register("codable-decode", "model-\(label)", .floor, maxIterations: iterations, warmup: warmup,
+        register("codable-decode", "model-\(label)", .floor, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: { try CodableModelWorkload.encode(values()).count }) { bytes in
             let v = try CodableFloor.decodeWalk(count: n)
             blackHole(v)
             return (bytes, v.count)
         }
-        register("codable-keyedcoding-decode", "model-\(label)", .ours, maxIterations: iterations, warmup: warmup,
+        register("codable-keyedcoding-decode", "model-\(label)", .ours, maxDuration: duration, maxIterations: iterations, warmup: warmup,
                  setup: { try CodableModelWorkload.encode(values()) }) { bytes in
             let objects = try CodableModelWorkload.decodeKeyedCoding(bytes)
             blackHole(objects)
