@@ -58,6 +58,9 @@ final class ArchiveDecodingState {
     var foundationClass: [Bool?]
     /// The conformances of the types this decode met.
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: false)
+    /// Keyed containers made, for later values of their key type (ArchiveDecodingContainerPool.swift);
+    /// emptied by ``endDecode()``.
+    @exclusivity(unchecked) var keyedContainers: [PooledKeyedDecodingContainer] = []
 
     func traits(of type: Any.Type) -> CodableTypeTraits { typeTraits.traits(of: type) }
 

@@ -39,10 +39,20 @@ final class ArchiveKeyedTable {
 }
 
 /// A keyed container over an archived object or an `NSDictionary`. Its state is its decoder's
-/// (``ArchiveValueDecoder/keyedObject``, ``ArchiveValueDecoder/keyedTable``): the standard library's box
-/// copies the container at every call, and one reference copies cheapest.
+/// (``ArchiveValueDecoder/keyedObject``, ``ArchiveValueDecoder/keyedTable``), named by its ticket, which
+/// a pooled container's next use points at another decoder (``ArchiveDecodingState/keyedContainer(_:for:)``):
+/// the standard library's box copies the container at every call, and one reference copies cheapest.
 struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: ArchiveValueDecoder
+    let ticket: DecodingContainerTicket
+
+    /// The decoder this container reads (its ticket's).
+    var decoder: ArchiveValueDecoder { ticket.decoder }
+
+    /// `body` on the decoder, borrowed from the ticket: a reference loaded from the ticket's variable
+    /// would be retained and released at every use, a dozen times per read.
+    @inline(__always) private func with<R>(_ body: (ArchiveValueDecoder) throws -> R) rethrows -> R {
+        try ticket.borrowed._withUnsafeGuaranteedRef(body)
+    }
 
     /// The object this container reads.
     private var object: Int { decoder.keyedObject }
@@ -120,70 +130,106 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// The stored value for `key`, if any.
     // Inlined down to the run lookup: each scalar read was four nested calls, each with its own
     // prologue and a retain of the decoder.
-    @inline(__always) private func raw(_ key: Key) -> ArchiveValue? { raw(key.stringValue) }
+    @inline(__always) private func raw(_ key: Key) -> ArchiveValue? { with { raw(key.stringValue, $0) } }
 
-    @inline(__always) private func raw(_ key: String) -> ArchiveValue? {
-        if let table = decoder.keyedTable { return table[key] }
-        if let d = decoder.keyedDictionary { return decoder.value(in: d, forKey: key) }
-        return decoder.state.value(inRun: decoder.keyedRun, userKey: key, cursor: &decoder.cursor)
+    @inline(__always) private func raw(_ key: String) -> ArchiveValue? { with { raw(key, $0) } }
+
+    @inline(__always) private func raw(_ key: Key, _ d: ArchiveValueDecoder) -> ArchiveValue? { raw(key.stringValue, d) }
+
+    @inline(__always) private func raw(_ key: String, _ d: ArchiveValueDecoder) -> ArchiveValue? {
+        if let table = d.keyedTable { return table[key] }
+        if let dictionary = d.keyedDictionary { return d.value(in: dictionary, forKey: key) }
+        return d.state.value(inRun: d.keyedRun, userKey: key, cursor: &d.cursor)
     }
 
-    @inline(__always) private func require(_ key: Key) throws -> ArchiveValue {
-        guard let v = raw(key) else {
-            let text = "no value for key \"\(key.stringValue)\" in \(decoder.describe(object))"
-            throw DecodingError.keyNotFound(key, decoder.context(nil, text,
-                ArchiveError(.valueNotFound, text, objectIndex: object, keyPath: [key.stringValue])))
+    @inline(__always) private func require(_ key: Key, _ d: ArchiveValueDecoder) throws -> ArchiveValue {
+        guard let v = raw(key, d) else {
+            let text = "no value for key \"\(key.stringValue)\" in \(d.describe(d.keyedObject))"
+            throw DecodingError.keyNotFound(key, d.context(nil, text,
+                ArchiveError(.valueNotFound, text, objectIndex: d.keyedObject, keyPath: [key.stringValue])))
         }
         return v
     }
 
+    @inline(__always) private func require(_ key: Key) throws -> ArchiveValue { try with { try require(key, $0) } }
+
     func contains(_ key: Key) -> Bool { raw(key) != nil }
 
-    func decodeNil(forKey key: Key) throws -> Bool { decoder.isNil(try require(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { try with { d in d.isNil(try require(key, d)) } }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(require(key), .codingKey(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(require(key), .codingKey(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.real(require(key), .codingKey(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.float(require(key), .codingKey(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(require(key), Int.self, .codingKey(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(require(key), Int8.self, .codingKey(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(require(key), Int16.self, .codingKey(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(require(key), Int32.self, .codingKey(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(require(key), Int64.self, .codingKey(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(require(key), UInt.self, .codingKey(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(require(key), UInt8.self, .codingKey(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(require(key), UInt16.self, .codingKey(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(require(key), UInt32.self, .codingKey(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(require(key), UInt64.self, .codingKey(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try with { d in try d.bool(require(key, d), .codingKey(key)) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try with { d in try d.string(require(key, d), .codingKey(key)) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try with { d in try d.real(require(key, d), .codingKey(key)) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try with { d in try d.float(require(key, d), .codingKey(key)) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try with { d in try d.integer(require(key, d), Int.self, .codingKey(key)) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try with { d in try d.integer(require(key, d), Int8.self, .codingKey(key)) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try with { d in try d.integer(require(key, d), Int16.self, .codingKey(key)) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try with { d in try d.integer(require(key, d), Int32.self, .codingKey(key)) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try with { d in try d.integer(require(key, d), Int64.self, .codingKey(key)) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try with { d in try d.integer(require(key, d), UInt.self, .codingKey(key)) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try with { d in try d.integer(require(key, d), UInt8.self, .codingKey(key)) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try with { d in try d.integer(require(key, d), UInt16.self, .codingKey(key)) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try with { d in try d.integer(require(key, d), UInt32.self, .codingKey(key)) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try with { d in try d.integer(require(key, d), UInt64.self, .codingKey(key)) } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decodeNested(T.self, require(key), .codingKey(key))
+        try with { d in try d.decodeNested(T.self, require(key, d), .codingKey(key)) }
     }
 
     // One lookup per optional field: the protocol's defaults ask `contains`, `decodeNil` and `decode` in turn.
     /// The value for `key` unless it is absent or nil.
-    @inline(__always) private func present(_ key: Key) -> ArchiveValue? {
-        guard let v = raw(key), !decoder.isNil(v) else { return nil }
+    @inline(__always) private func present(_ key: Key, _ d: ArchiveValueDecoder) -> ArchiveValue? {
+        guard let v = raw(key, d), !d.isNil(v) else { return nil }
         return v
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { guard let v = present(key) else { return nil }; return try decoder.bool(v, .codingKey(key)) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { guard let v = present(key) else { return nil }; return try decoder.string(v, .codingKey(key)) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { guard let v = present(key) else { return nil }; return try decoder.real(v, .codingKey(key)) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { guard let v = present(key) else { return nil }; return try decoder.float(v, .codingKey(key)) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int8.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int16.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int32.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { guard let v = present(key) else { return nil }; return try decoder.integer(v, Int64.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt8.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt16.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt32.self, .codingKey(key)) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { guard let v = present(key) else { return nil }; return try decoder.integer(v, UInt64.self, .codingKey(key)) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.bool(v, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.string(v, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.real(v, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.float(v, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, Int.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, Int8.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, Int16.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, Int32.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, Int64.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, UInt.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, UInt8.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, UInt16.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, UInt32.self, .codingKey(key)) }
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try with { d in guard let v = present(key, d) else { return nil }; return try d.integer(v, UInt64.self, .codingKey(key)) }
+    }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let v = present(key) else { return nil }
-        return try decoder.decodeNested(T.self, v, .codingKey(key))
+        try with { d in
+            guard let v = present(key, d) else { return nil }
+            return try d.decodeNested(T.self, v, .codingKey(key))
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

@@ -77,7 +77,7 @@ final class ArchiveValueDecoder: Decoder {
             }
         }
         ArchiveKeyedDecodingContainer<Key>.prepare(self, object: n, dictionary: dictionary, inPlace: inPlace)
-        return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(decoder: self))
+        return state.keyedContainer(Key.self, for: self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -90,7 +90,9 @@ public struct KeyedArchiveDecoder: Sendable {
     /// - Returns: The root value.
     /// - Throws: `DecodingError`.
     public func decode<T: Decodable>(_ type: T.Type, from graph: ArchiveGraph) throws -> T {
-        try rootDecoder(T.self, graph).decodeTop(T.self)
+        let root = try rootDecoder(T.self, graph)
+        defer { root.state.endDecode() }
+        return try root.decodeTop(T.self)
     }
 
     /// Decodes the root value through `T.init(from:configuration:)`, as `JSONDecoder`'s
@@ -105,7 +107,9 @@ public struct KeyedArchiveDecoder: Sendable {
     public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data, configuration: T.DecodingConfiguration) throws -> T {
         var graph = try readGraph([UInt8](data))
         defer { graph.parkScratch() }
-        return try rootDecoder(T.self, graph).decodeTopConfigured(T.self, configuration: configuration)
+        let root = try rootDecoder(T.self, graph)
+        defer { root.state.endDecode() }
+        return try root.decodeTopConfigured(T.self, configuration: configuration)
     }
 
     /// `decode(_:from:configuration:)` with the configuration that `C` provides.
