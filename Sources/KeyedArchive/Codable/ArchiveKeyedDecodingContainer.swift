@@ -54,9 +54,6 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         try ticket.borrowed._withUnsafeGuaranteedRef(body)
     }
 
-    /// The object this container reads.
-    private var object: Int { decoder.keyedObject }
-
     /// Points `decoder` at object `n`'s entries: its own keys, `dictionary`'s, or `inPlace`'s (taken only
     /// with the default keys); renamed by the key strategy.
     static func prepare(_ decoder: ArchiveValueDecoder, object n: Int, dictionary: ArchiveKeyedTable?,
