@@ -46,6 +46,7 @@ extension BinaryPlistReader {
         var written = 0
         // Kept: the list keeps the bits (``PropertyList/containerBits``), which are never written again.
         let bits = containerBits
+        var shared = false
         nodes.withUnsafeMutableBufferPointer { nodes in
             marks.withUnsafeMutableBufferPointer { marks in
                 guard let nodes = nodes.baseAddress, let marks = marks.baseAddress else { return }
@@ -79,6 +80,7 @@ extension BinaryPlistReader {
                                 q += w.width
                                 guard SetBitIndices.isSet(member, in: containers) else { continue }
                                 let theirs = marks[member]
+                                if theirs & PlistMarks.held != 0 { shared = true }
                                 if member > i {
                                     holdsLater = true
                                     let chain = Int(theirs & PlistMarks.chainMask) < mine
@@ -113,6 +115,7 @@ extension BinaryPlistReader {
         if let failure { throw failure }
         if written < refs.count { refs.removeLast(refs.count - written) }
         self.refs = refs
+        sharesContainers = shared
         if ordered {
             if tooDeep >= 0 { throw tooDeepError(tooDeep, maxDepth: maxDepth) }
             return true

@@ -17,6 +17,8 @@ internal struct BinaryPlistReader {
     /// Bit `i` is set when object `i` is a container (pass 1 sets them; pass 2 reads them instead of
     /// the 16-byte nodes, a table 128 times smaller to look members up in).
     var containerBits: [UInt64] = []
+    /// Whether pass 2 found a container held twice (``PropertyList/sharesContainers()``).
+    var sharesContainers = false
 
     init(base: UnsafePointer<UInt8>, trailer: BinaryPlistTrailer, limits: DecodingLimits) {
         self.base = base
@@ -44,7 +46,7 @@ internal struct BinaryPlistReader {
         let (reader, acyclic) = try result.get()
         var list = PropertyList(format: .binary, root: reader.trailer.topObject, storage: bytes,
                                 nodes: reader.nodes, refs: reader.refs, wideIntegers: reader.wideIntegers,
-                                containerBits: reader.containerBits)
+                                containerBits: reader.containerBits, sharesContainers: reader.sharesContainers)
         // Pass 2 proved most tables acyclic already; the rest take the general walk.
         if acyclic { return list }
         do {

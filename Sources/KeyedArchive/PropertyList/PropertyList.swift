@@ -30,10 +30,14 @@ public struct PropertyList: Sendable {
     /// Bit `i` is set when object `i` is an array, set or dict (one word per 64 nodes, always): callers
     /// that only ask "is it a container?" test it instead of loading a 16-byte node.
     @usableFromInline internal var containerBits: [UInt64]
+    /// Whether a container is held twice, as the binary reader found while copying the refs (nil: not
+    /// measured; see ``sharesContainers()``).
+    internal var measuredSharesContainers: Bool?
 
     @usableFromInline
     internal init(format: Format, root: Int, storage: [UInt8], nodes: [PlistNode], refs: [UInt32],
-                  wideIntegers: [(high: Int64, low: UInt64)], containerBits: [UInt64] = []) {
+                  wideIntegers: [(high: Int64, low: UInt64)], containerBits: [UInt64] = [], sharesContainers: Bool? = nil) {
+        self.measuredSharesContainers = sharesContainers
         self.format = format
         self.root = root
         self.storage = storage
