@@ -10,6 +10,9 @@ import Foundation
 /// A type read straight from one archived value, without a `Decoder` of its own.
 protocol ArchiveScalarDecodable {
     static func decodeScalar(_ v: ArchiveValue, _ d: ArchiveValueDecoder, _ c: @autoclosure () -> ArchiveCodingPathComponent?) throws -> Self
+    /// The same value from the property-list node a slot holds, for the direct decode (DirectScalarDecoding.swift);
+    /// it gives up wherever ``decodeScalar(_:_:_:)`` would throw or take the typed coder's shapes.
+    static func decodeDirect(_ node: Int, _ d: DirectValueDecoder) throws -> Self
 }
 
 extension ArchiveScalarDecodable {

@@ -74,6 +74,8 @@ struct CodableTypeTraitsTable {
 /// container's existential box and per-member witness calls.
 protocol ArchiveArrayDecodable {
     static func decodeArray<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T
+    /// The same collection for the direct decode (DirectCollectionDecoding.swift).
+    static func decodeArrayDirect<T>(as type: T.Type, _ d: DirectValueDecoder) throws -> T
 }
 
 extension Array: ArchiveArrayDecodable where Element: Decodable {

@@ -76,11 +76,30 @@ public struct KeyedArchiveDecoder: Sendable {
 
     /// Decodes a value from an archive's bytes; see ``decode(_:from:)-(_,Data)``.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        var graph = try readGraph(bytes)
-        // The graph is this call's own: its tables serve the next read.
+        if ArchiveFormat.detect(bytes) == .nibArchive {
+            var graph = try readGraph(bytes)
+            defer { graph.parkScratch() }
+            return try decode(type, from: graph)
+        }
+        var plist = try readable { () throws(ArchiveError) in try PropertyList(parsing: bytes, limits: limits) }
+        // The list and the graph are this call's own: their tables serve the next read.
+        defer { plist.parkScratch() }
+        if decodesDirectlyWhenItCan, let value = DirectDecode.decode(T.self, from: plist, options: self) { return value }
+        var graph = try readable { () throws(ArchiveError) in try ArchiveGraph(keyedArchive: plist, options: readingOptions, limits: limits) }
         defer { graph.parkScratch() }
         return try decode(type, from: graph)
     }
+
+    /// The direct decode alone, from a keyed archive's property list: the value, or nil where it gives up
+    /// (benchmarks time its walk apart from the read).
+    @_spi(Testing) public func decodeDirectly<T: Decodable>(_ type: T.Type, from plist: PropertyList) -> T? {
+        DirectDecode.decode(type, from: plist, options: self)
+    }
+
+    /// Whether ``decode(_:from:)-(_,[UInt8])`` first tries the direct decode (DirectDecode.swift), which
+    /// reads the property list without building a graph (off in tests and benchmarks that compare the
+    /// two paths). Either way the result, or the error, is the same.
+    @_spi(Testing) public var decodesDirectlyWhenItCan = true
 
     /// Decodes a value from an archive graph: `$top[rootKey]` of a keyed archive, object 0 of a NIBArchive.
     ///
@@ -120,9 +139,16 @@ public struct KeyedArchiveDecoder: Sendable {
 
     /// The graph of a keyed archive or a NIBArchive; a reader's error becomes `DecodingError.dataCorrupted`.
     private func readGraph(_ bytes: [UInt8]) throws -> ArchiveGraph {
-        do {
+        try readable { () throws(ArchiveError) in
             if ArchiveFormat.detect(bytes) == .nibArchive { return try ArchiveGraph(nibArchive: bytes, limits: limits) }
             return try ArchiveGraph(keyedArchiveBytes: bytes, options: readingOptions, limits: limits)
+        }
+    }
+
+    /// What `read` reads; a reader's error becomes `DecodingError.dataCorrupted`.
+    private func readable<R>(_ read: () throws(ArchiveError) -> R) throws -> R {
+        do {
+            return try read()
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a readable archive: \(error)",
                                                     underlyingError: error))

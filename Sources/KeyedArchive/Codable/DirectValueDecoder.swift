@@ -1,0 +1,229 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `Decoder` of the direct decode for one archived value: the property-list node a slot holds (an
+/// inline scalar, `$null` or a UID) and where it sits. It is also its own single-value container.
+final class DirectValueDecoder: Decoder {
+    let state: DirectDecodingState
+    /// The value's node in the property list.
+    let node: Int
+    let parent: DirectValueDecoder?
+    let component: ArchiveCodingPathComponent?
+    /// The traits of the type being decoded when it declares a `$classname` (see ``ArchiveValueDecoder``).
+    @exclusivity(unchecked) var expectedClass: CodableTypeTraits?
+    /// The object dictionary a keyed container over this value reads: its keys at `keysAt`, its values
+    /// `pairs` slots later (-1 before a container is asked for).
+    @exclusivity(unchecked) var keysAt = -1
+    @exclusivity(unchecked) var pairs = 0
+    /// The `$objects` entry of that dictionary.
+    @exclusivity(unchecked) var keyedEntry = -1
+    /// Where the previous key was found (see ``DirectDecodingState/value(inDict:pairs:key:cursor:)``).
+    @exclusivity(unchecked) var cursor = -1
+
+    init(state: DirectDecodingState, node: Int, parent: DirectValueDecoder?, component: ArchiveCodingPathComponent?) {
+        self.state = state
+        self.node = node
+        self.parent = parent
+        self.component = component
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var d: DirectValueDecoder? = self
+        while let cur = d {
+            if let c = cur.component { path.append(c.codingKey) }
+            d = cur.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard let e = state.referencedEntry(node) else { throw state.abandon() }
+        let dict = state.nodes[state.entryNode(e)]
+        guard dict.kind == .dict, let slot = state.objectClass(entry: e) else { throw state.abandon() }
+        // The graph's checks depend on the class and the expected type only (see ArchiveValueDecoder).
+        let classEntry = state.classSlots[slot].entry
+        if !(classEntry == state.passedClassEntry && expectedClass === state.passedTraits) {
+            let family = state.classSlots[slot].family
+            switch family {
+            case .other, .date, .url, .uuid, .error, .attributedString, .indexSet, .indexPath, .value:
+                // A name the type declares, compared as the graph compares it first; a former name, a
+                // `$classes` chain or a `$classhints` fallback are left to the graph-based decode.
+                if let expected = expectedClass?.classNames, !expected.contains(state.classSlots[slot].name) { throw state.abandon() }
+                if let allowed = state.options.allowedClassNames, Self.needsAllowance(family),
+                   !allowed.contains(state.classSlots[slot].name) {
+                    throw state.abandon()
+                }
+                (state.passedClassEntry, state.passedTraits) = (classEntry, expectedClass)
+            default:
+                // Dictionaries read as keyed containers, and what cannot: the graph-based decode.
+                throw state.abandon()
+            }
+        }
+        keyedEntry = e
+        keysAt = Int(truncatingIfNeeded: dict.payload)
+        pairs = Int(dict.count)
+        cursor = -1
+        return state.keyedContainer(Key.self, for: self)
+    }
+
+    /// The families whose objects the allow-list must name (``ArchiveDecodingState/needsAllowance(_:)``).
+    static func needsAllowance(_ f: ClassFamily) -> Bool {
+        switch f {
+        case .other, .error, .attributedString, .indexSet, .indexPath, .value: return true
+        default: return false
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (at, count) = try unkeyedMembers()
+        return DirectUnkeyedDecodingContainer(decoder: self, membersAt: at, count: count)
+    }
+
+    /// The member slots of the array, set or ordered set this value references: its `NS.objects`, stored
+    /// in place.
+    func unkeyedMembers() throws -> (at: Int, count: Int) {
+        guard let e = state.referencedEntry(node) else { throw state.abandon() }
+        switch state.family(entry: e) {
+        case .array?, .set?, .orderedSet?: break
+        default: throw state.abandon()
+        }
+        guard let objects = state.value(ofEntry: e, key: "NS.objects") else { throw state.abandon() }
+        let list = state.nodes[objects]
+        guard list.kind == .array || list.kind == .set else { throw state.abandon() }
+        return (Int(truncatingIfNeeded: list.payload), Int(list.count))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: Decoding nested values
+
+    /// Decodes the root value.
+    func decodeTop<T: Decodable>(_ type: T.Type) throws -> T {
+        let traits = state.traits(of: T.self)
+        if let s = traits.scalar { return try s.decodeDirect(as: T.self, node, self) }
+        return try decodeThrough(T.self, self, traits)
+    }
+
+    /// Decodes the value at node `node` as `T`, reached from this decoder through `component`.
+    func decodeNested<T: Decodable>(_ type: T.Type, _ node: Int, _ component: @autoclosure () -> ArchiveCodingPathComponent) throws -> T {
+        let traits = state.traits(of: T.self)
+        if let s = traits.scalar { return try s.decodeDirect(as: T.self, node, self) }
+        if traits.scalarArray != .none, let e = state.referencedEntry(node) {
+            switch traits.scalarArray {
+            case .ints: if let a = state.intsInPlace(entry: e) { return unsafeBitCast(a, to: T.self) }
+            case .strings: if let a = state.stringsInPlace(entry: e) { return unsafeBitCast(a, to: T.self) }
+            case .doubles: if let a = state.doublesInPlace(entry: e) { return unsafeBitCast(a, to: T.self) }
+            case .none: break
+            }
+        }
+        if let e = state.referencedEntry(node), state.flags[e] & DirectDecodingState.EntryFlags.seen != 0,
+           let cached = state.shared[.init(object: e, type: ObjectIdentifier(T.self))] {
+            return try cast(cached, T.self)
+        }
+        let child = DirectValueDecoder(state: state, node: node, parent: self, component: component())
+        return try decodeThrough(T.self, child, traits)
+    }
+
+    /// Decodes this decoder's own value as `T` (a single-value container asked for a non-scalar type).
+    func decodeWrapped<T: Decodable>(_ type: T.Type) throws -> T {
+        // The graph-based decode does not count this level against the references' budget; nor is it a
+        // reference of its own.
+        let child = DirectValueDecoder(state: state, node: node, parent: self, component: nil)
+        return try guarded(T.self, child, entry: -1, state.traits(of: T.self))
+    }
+
+    /// Runs `T.init(from:)` (or an array's own path) on `decoder`, ``guarded(_:_:entry:_:)``.
+    private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: DirectValueDecoder, _ traits: CodableTypeTraits) throws -> T {
+        let e = state.referencedEntry(decoder.node) ?? -1
+        // A UID that names no entry is a dangling reference: the graph-based decode reports it.
+        if e < 0, state.nodes[decoder.node].kind == .uid, !state.isNilNode(decoder.node) { throw state.abandon() }
+        return try guarded(T.self, decoder, entry: e, traits)
+    }
+
+    /// Runs `T`'s decode on `decoder` (`traits` are `T`'s), as the graph-based decode's `guarded` does:
+    /// bounded depth, cycles refused (here: given up on), class instances shared.
+    @inline(__always)
+    private func guarded<T: Decodable>(_ type: T.Type, _ decoder: DirectValueDecoder, entry e: Int, _ traits: CodableTypeTraits) throws -> T {
+        guard state.depth < state.maxDepth else { throw state.abandon() }
+        if e >= 0 {
+            guard state.flags[e] & DirectDecodingState.EntryFlags.inProgress == 0 else { throw state.abandon() }
+            state.decodedValues += 1
+            guard state.decodedValues <= state.options.limits.maxObjectCount else { throw state.abandon() }
+        }
+        if traits.classNames != nil { decoder.expectedClass = traits }
+        state.depth += 1
+        var wasSeen = false
+        if e >= 0 {
+            wasSeen = state.flags[e] & DirectDecodingState.EntryFlags.seen != 0
+            state.flags[e] |= DirectDecodingState.EntryFlags.inProgress | DirectDecodingState.EntryFlags.seen
+        }
+        defer {
+            state.depth -= 1
+            if e >= 0 { state.flags[e] &= ~DirectDecodingState.EntryFlags.inProgress }
+        }
+        let t: T
+        if let array = traits.array {
+            t = try array.decodeArrayDirect(as: T.self, decoder)
+        } else if traits.dictionary != nil {
+            throw state.abandon()
+        } else {
+            t = try T(from: decoder)
+        }
+        // Classes are one instance per object from their first decode; values once they are met again.
+        if e >= 0, traits.isClass || wasSeen { state.shared[.init(object: e, type: ObjectIdentifier(T.self))] = t }
+        return t
+    }
+}
+
+extension DirectDecodingState {
+    /// A keyed container of `Key` reading `decoder` (prepared for it): one made earlier for the key type
+    /// that nothing but the pool holds now, pointed at `decoder`, else a new one, kept for later values.
+    func keyedContainer<Key: CodingKey>(_: Key.Type, for decoder: DirectValueDecoder) -> KeyedDecodingContainer<Key> {
+        let type = ObjectIdentifier(Key.self)
+        var i = keyedContainers.count - 1
+        while i >= 0 {
+            if keyedContainers[i].keyType == type, isKnownUniquelyReferenced(&keyedContainers[i].box) {
+                keyedContainers[i].ticket.point(at: decoder)
+                return unsafeBitCast(keyedContainers[i].box, to: KeyedDecodingContainer<Key>.self)
+            }
+            i -= 1
+        }
+        let ticket = DirectContainerTicket(decoder)
+        let made = KeyedDecodingContainer(DirectKeyedDecodingContainer<Key>(ticket: ticket))
+        if keyedContainers.count < ArchiveDecodingState.maxPooledContainers, ArchiveDecodingState.canPool(Key.self) {
+            keyedContainers.append(PooledDirectKeyedContainer(keyType: type, ticket: ticket, box: unsafeBitCast(made, to: AnyObject.self)))
+        }
+        return made
+    }
+}
+
+/// Which decoder a direct keyed container reads (as ``DecodingContainerTicket`` for the graph-based decode).
+final class DirectContainerTicket {
+    @exclusivity(unchecked) private var owner: DirectValueDecoder
+    @exclusivity(unchecked) private(set) var borrowed: Unmanaged<DirectValueDecoder>
+
+    init(_ decoder: DirectValueDecoder) {
+        owner = decoder
+        borrowed = Unmanaged.passUnretained(decoder)
+    }
+
+    var decoder: DirectValueDecoder { owner }
+
+    func point(at decoder: DirectValueDecoder) {
+        owner = decoder
+        borrowed = Unmanaged.passUnretained(decoder)
+    }
+}
+
+/// A direct keyed container made by a decode (as ``PooledKeyedDecodingContainer``).
+struct PooledDirectKeyedContainer {
+    let keyType: ObjectIdentifier
+    let ticket: DirectContainerTicket
+    var box: AnyObject
+}
