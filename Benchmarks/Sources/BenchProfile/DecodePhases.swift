@@ -1,8 +1,9 @@
 import BenchSupport
 import Foundation
-import KeyedArchive
+@_spi(Testing) import KeyedArchive
 
-/// Where one Codable decode of the benchmark model spends its time, phase by phase, against the floors
+/// Where one Codable decode of the benchmark model spends its time, phase by phase (the graph-based decode's
+/// graph and walk, and the direct decode's walk over the property list), against the floors
 /// that bound it: touching each archive byte once, and the `Decodable` walk itself with a decoder that
 /// reads nothing (``CodableFloor``). Each round runs every phase once, in one order, after one
 /// Foundation decode (so our calls meet the heap state the paired ratios see); medians over the rounds,
@@ -14,7 +15,7 @@ enum DecodePhases {
         let values = CodableModelWorkload.values(records)
         let bytes = try CodableModelWorkload.encode(values)
         let data = try CodableModelWorkload.encodeFoundation(values)
-        let names = ["byte floor", "bplist index", "graph", "walk", "floor walk", "whole decode", "Foundation"]
+        let names = ["byte floor", "bplist index", "graph", "walk", "floor walk", "whole decode", "Foundation", "direct walk"]
         var times = [[Double]](repeating: [], count: names.count)
         var faults = [Int](repeating: 0, count: names.count)
 
@@ -40,6 +41,8 @@ enum DecodePhases {
             try time(2) { graph = try ArchiveGraph(keyedArchive: list, limits: limits) }
             guard let g = graph else { return }
             try time(3) { _ = try decoder.decode([CodableModel].self, from: g) }
+            graph = nil
+            time(7) { _ = decoder.decodeDirectly([CodableModel].self, from: list) }
             (plist, graph) = (nil, nil)
             try time(4) { _ = try CodableFloor.decodeWalk(count: records.count) }
             try time(5) { _ = try CodableModelWorkload.decode(bytes) }

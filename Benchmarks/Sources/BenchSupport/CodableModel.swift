@@ -1,5 +1,5 @@
 import Foundation
-import KeyedArchive
+@_spi(Testing) import KeyedArchive
 
 /// The model record as a `Codable` struct: the Codable bridge's workload. `friend` is the referenced
 /// record's index (a struct cannot share), so the same values go through every coder.
@@ -85,9 +85,10 @@ public enum CodableModelWorkload {
 
     public static func encode(_ values: [CodableModel]) throws -> [UInt8] { try KeyedArchiveEncoder().encodedBytes(values) }
 
-    public static func decode(_ bytes: [UInt8]) throws -> [CodableModel] {
+    public static func decode(_ bytes: [UInt8], direct: Bool = true) throws -> [CodableModel] {
         var d = KeyedArchiveDecoder()
         d.limits = limits
+        d.decodesDirectlyWhenItCan = direct
         return try d.decode([CodableModel].self, from: bytes)
     }
 
