@@ -9,8 +9,9 @@ import Foundation
 ///
 /// The first byte chooses the options (bit 0 an allow-list, bit 1 snake-case keys, bit 2 the root key
 /// `$0`); the rest is a keyed archive (binary or XML) or a NIBArchive. The input is decoded as a
-/// generic ``CodableMirror``, a typed struct, a class graph and a few collections; the mirror is then
-/// re-encoded with ``KeyedArchiveEncoder`` and decoded again, which must succeed.
+/// generic ``CodableMirror``, a typed struct, a class graph and a few collections, each through the
+/// graph-based decode and through the direct decode, which must give the same value whenever it takes the
+/// input; the mirror is then re-encoded with ``KeyedArchiveEncoder`` and decoded again, which must succeed.
 public enum FuzzCodable {
     /// The most values (counted at every use) a decoded mirror may expand to and still be re-encoded. Under
     /// ASan a re-encode and decode costs ~150 µs per value, so 2^19 values (19 doubling levels, from a 1 KB
@@ -37,6 +38,22 @@ public enum FuzzCodable {
         return nil
     }
 
+    /// How many of the harness's typed decodes the direct decode takes `input` for (its first byte the
+    /// options, as ``run(_:)`` reads it): tests check that the harness exercises the direct decode.
+    public static func directDecodeCount(_ input: [UInt8]) -> Int {
+        guard let mode = input.first, let plist = try? PropertyList(parsing: Array(input.dropFirst()), limits: FuzzUnarchiver.limits) else { return 0 }
+        var d = KeyedArchiveDecoder()
+        d.limits = FuzzUnarchiver.limits
+        if mode & 1 != 0 { d.allowedClassNames = ["FuzzPerson", "FuzzNode", "NSObject"] }
+        if mode & 2 != 0 { d.keyDecodingStrategy = .convertFromSnakeCase }
+        if mode & 4 != 0 { d.rootKey = "$0" }
+        let taken = [d.decodeDirectly(FuzzCodableRecord.self, from: plist) != nil, d.decodeDirectly(FuzzCodableNode.self, from: plist) != nil,
+                     d.decodeDirectly([String: Int].self, from: plist) != nil, d.decodeDirectly([Date].self, from: plist) != nil,
+                     d.decodeDirectly(Set<String>.self, from: plist) != nil, d.decodeDirectly([FuzzCodableShape].self, from: plist) != nil,
+                     d.decodeDirectly([FuzzCodableDog].self, from: plist) != nil, d.decodeDirectly([FuzzCodablePolyline].self, from: plist) != nil]
+        return taken.filter { $0 }.count
+    }
+
     static func run(_ input: [UInt8]) -> RoundTripFailure? {
         guard let mode = input.first else { return nil }
         let bytes = Array(input.dropFirst())
@@ -46,25 +63,48 @@ public enum FuzzCodable {
         if mode & 2 != 0 { d.keyDecodingStrategy = .convertFromSnakeCase }
         if mode & 4 != 0 { d.rootKey = "$0" }
         let graph: ArchiveGraph
+        // The property list the direct decode reads (none for a NIBArchive).
+        var plist: PropertyList?
         do {
-            graph = ArchiveFormat.detect(bytes) == .nibArchive
-                ? try ArchiveGraph(nibArchive: bytes, limits: d.limits)
-                : try ArchiveGraph(keyedArchiveBytes: bytes, limits: d.limits)
+            if ArchiveFormat.detect(bytes) == .nibArchive {
+                graph = try ArchiveGraph(nibArchive: bytes, limits: d.limits)
+            } else {
+                let list = try PropertyList(parsing: bytes, limits: d.limits)
+                graph = try ArchiveGraph(keyedArchive: list, limits: d.limits)
+                plist = list
+            }
         } catch { return nil }
-        // Whatever decodes, the streamed encode writes as the graph-based one does.
+        /// Whatever the direct decode takes, the graph-based decode takes as the same value; whatever decodes,
+        /// the streamed encode writes as the graph-based one does. `writable` bounds what is re-encoded.
+        func check<T: Codable>(_ type: T.Type, writable: (T) -> Bool = { _ in true }) -> RoundTripFailure? {
+            let viaGraph = try? d.decode(T.self, from: graph)
+            if let plist, let direct = d.decodeDirectly(T.self, from: plist) {
+                guard let viaGraph else {
+                    return RoundTripFailure("KeyedArchiveDecoder", "the direct decode of a \(T.self) took an archive the graph-based decode refuses")
+                }
+                guard writable(direct), writable(viaGraph) else { return nil }
+                let e = KeyedArchiveEncoder()
+                guard (try? e.encodeGraph(direct).keyedArchiveBinaryData()) == (try? e.encodeGraph(viaGraph).keyedArchiveBinaryData()) else {
+                    return RoundTripFailure("KeyedArchiveDecoder", "the direct and the graph-based decode of a \(T.self) differ")
+                }
+            }
+            guard let viaGraph, writable(viaGraph) else { return nil }
+            return sameArchive(viaGraph)
+        }
         // A record's friends are values: a shared one is written once per use (the mirror's guard below).
-        if let record = try? d.decode(FuzzCodableRecord.self, from: graph),
-           record.expandedCount(upTo: maxReencodedValues) < maxReencodedValues,
-           let f = sameArchive(record) { return f }
-        if let f = sameArchive(try? d.decode(FuzzCodableNode.self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode([String: Int].self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode([Int: String].self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode([Date].self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode(Set<String>.self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode([FuzzCodableShape].self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode([FuzzCodableDog].self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode([FuzzCodablePolyline].self, from: graph)) { return f }
-        if let f = sameArchive(try? d.decode([UUID: URL].self, from: graph)) { return f }
+        if let f = check(FuzzCodableRecord.self, writable: { $0.expandedCount(upTo: maxReencodedValues) < maxReencodedValues }) { return f }
+        if let f = check(FuzzCodableNode.self) { return f }
+        if let f = check([String: Int].self) { return f }
+        if let f = check([Int: String].self) { return f }
+        if let f = check([Date].self) { return f }
+        if let f = check(Set<String>.self) { return f }
+        if let f = check([FuzzCodableShape].self) { return f }
+        if let f = check([FuzzCodableDog].self) { return f }
+        if let f = check([FuzzCodablePolyline].self) { return f }
+        if let f = check([UUID: URL].self) { return f }
+        if let plist, let direct = d.decodeDirectly(CodableMirror.self, from: plist), (try? d.decode(CodableMirror.self, from: graph)) != direct {
+            return RoundTripFailure("KeyedArchiveDecoder", "the direct and the graph-based decode of a mirror differ")
+        }
         guard let mirror = try? d.decode(CodableMirror.self, from: graph) else { return nil }
         // The decoder decodes a shared object once; the mirror is a value, so writing it repeats what it
         // shares (40 levels of an array holding one array twice: 2^40 values from a 2 KB archive).

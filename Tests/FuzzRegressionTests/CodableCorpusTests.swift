@@ -81,3 +81,22 @@ import Testing
         }
     }
 }
+
+/// The direct decode (which reads the property list without building a graph) over hostile input: every
+/// `codable` seed and regression through the harness, which checks that whatever the direct decode takes,
+/// the graph-based decode takes as the same value; and enough of them that the direct decode is exercised.
+@Suite struct CodableDirectDecodeHostileTests {
+    @Test func seedsAndRegressionsDecodeDirectlyAsThroughTheGraph() throws {
+        let files = (FuzzCorpusFiles.seeds + FuzzCorpusFiles.regressions).filter { $0.target == .codable }
+        var taken = 0, inputs = 0
+        for file in files {
+            let bytes = try file.bytes()
+            let n = FuzzCodable.directDecodeCount(bytes)
+            if n > 0 { inputs += 1 }
+            taken += n
+            #expect(FuzzTarget.codable.replay(bytes) == nil, "\(file.testDescription)")
+        }
+        print("Direct decode: took \(taken) typed decodes of \(inputs) of \(files.count) codable seeds and regressions")
+        #expect(inputs >= 5)
+    }
+}
