@@ -11,6 +11,8 @@ import Foundation
 /// that way).
 protocol ArchiveDictionaryDecodable {
     static func decodeDictionary<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T
+    /// The same dictionary for the direct decode (DirectDictionaryDecoding.swift).
+    static func decodeDictionaryDirect<T>(as type: T.Type, _ d: DirectValueDecoder) throws -> T
 }
 
 extension Dictionary: ArchiveDictionaryDecodable where Key == String, Value: Decodable {
@@ -27,6 +29,8 @@ extension Dictionary: ArchiveDictionaryDecodable where Key == String, Value: Dec
 /// protocol once, so `Dictionary` takes this one for its integer keys).
 protocol ArchiveIntKeyedDictionaryDecodable {
     static func decodeIntKeyedDictionary<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T
+    /// The same dictionary for the direct decode.
+    static func decodeIntKeyedDictionaryDirect<T>(as type: T.Type, _ d: DirectValueDecoder) throws -> T
 }
 
 extension Dictionary: ArchiveIntKeyedDictionaryDecodable where Key == Int, Value: Decodable {
@@ -49,6 +53,9 @@ extension Dictionary: ArchiveIntKeyedDictionaryDecodable where Key == Int, Value
 enum ArchiveIntKeyedDictionary<D: ArchiveIntKeyedDictionaryDecodable>: ArchiveDictionaryDecodable {
     static func decodeDictionary<T>(as type: T.Type, _ d: ArchiveValueDecoder) throws -> T {
         try D.decodeIntKeyedDictionary(as: type, d)
+    }
+    static func decodeDictionaryDirect<T>(as type: T.Type, _ d: DirectValueDecoder) throws -> T {
+        try D.decodeIntKeyedDictionaryDirect(as: type, d)
     }
 }
 

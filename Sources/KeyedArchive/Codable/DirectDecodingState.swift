@@ -316,6 +316,27 @@ final class DirectDecodingState {
         return try? value(inDict: Int(truncatingIfNeeded: d.payload), pairs: Int(d.count), key: key, cursor: &cursor)
     }
 
+    /// How many of entry `e`'s object dictionary's keys are the ASCII `key` (nil for an entry that is no
+    /// dictionary, or a key that is no ASCII string).
+    func count(ofEntry e: Int, key: String) -> Int? {
+        let d = nodes[entryNode(e)]
+        guard d.kind == .dict else { return nil }
+        let keysAt = Int(truncatingIfNeeded: d.payload)
+        var n = 0
+        for j in 0 ..< Int(d.count) {
+            guard let k = keySlot(Int(truncatingIfNeeded: refs[keysAt &+ j])) else { return nil }
+            if keyTexts[k].text == key { n &+= 1 }
+        }
+        return n
+    }
+
+    /// The value node of the ASCII `key` when entry `e`'s object dictionary holds it exactly once: what a
+    /// typed coder's shape reads there whichever of several equal keys its lookups would find.
+    func onlyValue(ofEntry e: Int, key: String) -> Int? {
+        guard count(ofEntry: e, key: key) == 1 else { return nil }
+        return value(ofEntry: e, key: key)
+    }
+
     /// Ends the decode: empties the pool, whose containers hold their decoders, which hold this state.
     func endDecode() { keyedContainers.removeAll() }
 }

@@ -17,6 +17,13 @@ struct DirectKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         with { d in
             var out: [Key] = []
             let state = d.state
+            if let dictionary = d.dictionary {
+                for i in 0 ..< dictionary.count {
+                    guard let r = state.asciiKeyBytes(dictionary.keysAt &+ i) else { continue }
+                    if let key = Key(stringValue: String(decoding: state.storage[r], as: UTF8.self)) { out.append(key) }
+                }
+                return out
+            }
             for j in 0 ..< d.pairs {
                 guard let k = state.keySlot(Int(truncatingIfNeeded: state.refs[d.keysAt &+ j])) else {
                     state.abandoned = true
@@ -32,7 +39,8 @@ struct DirectKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     /// The value node stored for `key`, if any.
     @inline(__always) private func raw(_ key: Key, _ d: DirectValueDecoder) throws -> Int? {
-        try d.state.value(inDict: d.keysAt, pairs: d.pairs, key: key.stringValue, cursor: &d.cursor)
+        if let dictionary = d.dictionary { return try d.state.value(in: dictionary, forKey: key.stringValue) }
+        return try d.state.value(inDict: d.keysAt, pairs: d.pairs, key: key.stringValue, cursor: &d.cursor)
     }
 
     @inline(__always) private func require(_ key: Key, _ d: DirectValueDecoder) throws -> Int {
@@ -130,9 +138,23 @@ struct DirectKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         try nestedDecoder(key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { throw decoder.state.abandon() }
+    // A super decoder of a key that is absent reads nil on the graph-based path; here that gives up.
+    func superDecoder() throws -> any Decoder {
+        try with { d in
+            let v: Int?
+            if let dictionary = d.dictionary { v = try d.state.value(in: dictionary, forKey: "super") }
+            else { v = try d.state.value(inDict: d.keysAt, pairs: d.pairs, key: "super", cursor: &d.cursor) }
+            guard let v else { throw d.state.abandon() }
+            return DirectValueDecoder(state: d.state, node: v, parent: d, component: .codingKey(ArchiveCodingKey.superKey))
+        }
+    }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw decoder.state.abandon() }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try with { d in
+            guard let v = try raw(key, d) else { throw d.state.abandon() }
+            return DirectValueDecoder(state: d.state, node: v, parent: d, component: .codingKey(key))
+        }
+    }
 
     private func nestedDecoder(_ key: Key) throws -> DirectValueDecoder {
         try with { d in DirectValueDecoder(state: d.state, node: try require(key, d), parent: d, component: .codingKey(key)) }

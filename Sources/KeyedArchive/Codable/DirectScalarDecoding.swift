@@ -78,6 +78,29 @@ extension DirectValueDecoder {
     }
 }
 
+extension DirectValueDecoder {
+    /// An `NSUUID` with one inline 16-byte `NS.uuidbytes`, as the typed coder's `UUID` shape reads it.
+    func uuid(_ node: Int) throws -> UUID {
+        guard let e = state.referencedEntry(node), state.family(entry: e) == .uuid, let v = state.onlyValue(ofEntry: e, key: "NS.uuidbytes") else {
+            throw state.abandon()
+        }
+        let n = state.nodes[v]
+        guard n.kind == .data, n.count == 16 else { throw state.abandon() }
+        let b = Array(state.storage[Int(truncatingIfNeeded: n.payload) ..< Int(truncatingIfNeeded: n.payload) &+ 16])
+        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+    }
+
+    /// An `NSURL` with no base (`NS.base` absent or nil) and one `NS.relative`, a plain string entry, as the
+    /// typed coder's `URL` shape reads it.
+    func url(_ node: Int) throws -> URL {
+        guard let e = state.referencedEntry(node), state.family(entry: e) == .url,
+              state.count(ofEntry: e, key: "NS.base") == 0 || state.onlyValue(ofEntry: e, key: "NS.base").map(state.isNilNode) == true,
+              let relative = state.onlyValue(ofEntry: e, key: "NS.relative"), state.referencedEntry(relative) != nil,
+              let text = state.string(relative), let url = URL(string: text, relativeTo: nil) else { throw state.abandon() }
+        return url
+    }
+}
+
 extension ArchiveScalarDecodable {
     /// ``decodeDirect(_:_:)`` as `T`, which callers found to be `Self` (as ``decodeScalar(as:_:_:_:)``).
     static func decodeDirect<T>(as type: T.Type, _ node: Int, _ d: DirectValueDecoder) throws -> T {
@@ -95,8 +118,8 @@ extension ArchiveScalarDecodable where Self: FixedWidthInteger {
 }
 extension Data { static func decodeDirect(_ node: Int, _ d: DirectValueDecoder) throws -> Data { try d.data(node) } }
 extension Date { static func decodeDirect(_ node: Int, _ d: DirectValueDecoder) throws -> Date { try d.date(node) } }
-extension URL { static func decodeDirect(_ node: Int, _ d: DirectValueDecoder) throws -> URL { throw d.state.abandon() } }
-extension UUID { static func decodeDirect(_ node: Int, _ d: DirectValueDecoder) throws -> UUID { throw d.state.abandon() } }
+extension URL { static func decodeDirect(_ node: Int, _ d: DirectValueDecoder) throws -> URL { try d.url(node) } }
+extension UUID { static func decodeDirect(_ node: Int, _ d: DirectValueDecoder) throws -> UUID { try d.uuid(node) } }
 
 // The decoder is its own single-value container.
 extension DirectValueDecoder: SingleValueDecodingContainer {

@@ -22,6 +22,8 @@ final class DirectValueDecoder: Decoder {
     @exclusivity(unchecked) var keyedEntry = -1
     /// Where the previous key was found (see ``DirectDecodingState/value(inDict:pairs:key:cursor:)``).
     @exclusivity(unchecked) var cursor = -1
+    /// Set when the keyed container reads an `NSDictionary`'s members in place instead of an object's keys.
+    @exclusivity(unchecked) var dictionary: DirectDictionary?
 
     init(state: DirectDecodingState, node: Int, parent: DirectValueDecoder?, component: ArchiveCodingPathComponent?) {
         self.state = state
@@ -60,11 +62,18 @@ final class DirectValueDecoder: Decoder {
                     throw state.abandon()
                 }
                 (state.passedClassEntry, state.passedTraits) = (classEntry, expectedClass)
+            case .dictionary:
+                // No class check, as on the graph-based path; only a small dictionary of distinct ASCII keys
+                // is read in place (a larger one the graph-based decode reads through a table).
+                guard let d = state.inPlaceDictionary(entry: e) else { throw state.abandon() }
+                keyedEntry = e
+                dictionary = d
+                return state.keyedContainer(Key.self, for: self)
             default:
-                // Dictionaries read as keyed containers, and what cannot: the graph-based decode.
                 throw state.abandon()
             }
         }
+        dictionary = nil
         keyedEntry = e
         keysAt = Int(truncatingIfNeeded: dict.payload)
         pairs = Int(dict.count)
@@ -170,8 +179,8 @@ final class DirectValueDecoder: Decoder {
         let t: T
         if let array = traits.array {
             t = try array.decodeArrayDirect(as: T.self, decoder)
-        } else if traits.dictionary != nil {
-            throw state.abandon()
+        } else if let dictionary = traits.dictionary {
+            t = try dictionary.decodeDictionaryDirect(as: T.self, decoder)
         } else {
             t = try T(from: decoder)
         }

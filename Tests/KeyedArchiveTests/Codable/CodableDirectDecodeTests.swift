@@ -251,7 +251,8 @@ import Testing
     }
 
     @Test func whatItDoesNotMirrorGoesToTheGraph() throws {
-        // A key strategy, a NIBArchive, a dictionary and URLs are the graph-based decode's (for now).
+        // A key strategy, and a dictionary with keys that are neither strings nor numbers, are the
+        // graph-based decode's.
         var snake = KeyedArchiveDecoder()
         snake.keyDecodingStrategy = .convertFromSnakeCase
         #expect(try Self.direct(Record.self, KeyedArchiveEncoder().encodedBytes(Self.records(2)[1]), snake) == nil)
@@ -310,5 +311,79 @@ import Testing
         #expect(try Self.direct(N.self, accented) == nil)
         #expect(try KeyedArchiveDecoder().decode(N.self, from: accented) == N(n: 1))
         #expect(try Self.agree(N.self, Self.archive(extraKey: { $0.addString("plain") }, extra: ["$class": "uid"])))
+    }
+
+    struct Contact: Codable, Equatable {
+        enum Kind: String, Codable { case person, company }
+        struct Address: Codable, Equatable {
+            var street: String
+            var zip: Int
+        }
+        var id: UUID
+        var kind: Kind
+        var address: Address
+        var attributes: [String: String]
+        var byNumber: [Int: String]
+        var scores: [String: Double]
+        var site: URL?
+        var labels: Set<String>
+        var emails: [String]
+    }
+
+    static func contacts() throws -> [Contact] {
+        try (0 ..< 6).map { i in
+            Contact(id: try #require(UUID(uuidString: "0AD863BA-7584-40CF-8896-BD87B3280C3\(i)")), kind: i % 2 == 0 ? .person : .company,
+                    address: .init(street: "\(i) Main Street", zip: 10_000 + i), attributes: ["team": "t\(i)", "role": "r"],
+                    byNumber: [i: "n\(i)", 100: "hundred", -1: "minus"], scores: [:], site: i % 3 == 0 ? nil : URL(string: "https://example.com/\(i)?q=1"),
+                    labels: ["a\(i)", "b"], emails: (0 ..< i).map { "u\($0)@example.com" })
+        }
+    }
+
+    @Test func takesUUIDsURLsDictionariesAndNestedStructs() throws {
+        let values = try Self.contacts()
+        let bytes = try KeyedArchiveEncoder().encodedBytes(values)
+        #expect(try Self.agree([Contact].self, bytes))
+        #expect(try Self.direct([Contact].self, bytes) == values)
+    }
+
+    enum Shape: Codable, Equatable {
+        case circle(radius: Double)
+        case rect(width: Double, height: Double, label: String?)
+        case point
+        case path([Int])
+    }
+
+    class Animal: Codable {
+        var name: String
+        init(name: String) { self.name = name }
+    }
+
+    final class Dog: Animal {
+        var breed: String
+        enum K: String, CodingKey { case breed }
+        init(name: String, breed: String) {
+            self.breed = breed
+            super.init(name: name)
+        }
+        required init(from decoder: any Decoder) throws {
+            breed = try decoder.container(keyedBy: K.self).decode(String.self, forKey: .breed)
+            try super.init(from: decoder.container(keyedBy: K.self).superDecoder())
+        }
+        override func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(breed, forKey: .breed)
+            try super.encode(to: c.superEncoder())
+        }
+    }
+
+    @Test func takesEnumsWithAssociatedValuesAndSuperDecoders() throws {
+        let shapes: [Shape] = [.circle(radius: 2), .rect(width: 1, height: 2, label: "r"), .rect(width: 0, height: 0, label: nil), .point, .path([1, 2])]
+        let bytes = try KeyedArchiveEncoder().encodedBytes(shapes)
+        #expect(try Self.agree([Shape].self, bytes))
+        #expect(try Self.direct([Shape].self, bytes) == shapes)
+        let dogs = try KeyedArchiveEncoder().encodedBytes([Dog(name: "Rex", breed: "collie"), Dog(name: "Fido", breed: "pug")])
+        #expect(try Self.agree([Dog].self, dogs))
+        let back = try #require(try Self.direct([Dog].self, dogs))
+        #expect(back.map(\.name) == ["Rex", "Fido"] && back.map(\.breed) == ["collie", "pug"])
     }
 }
