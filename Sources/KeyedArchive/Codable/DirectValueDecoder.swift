@@ -144,24 +144,26 @@ final class DirectValueDecoder: Decoder {
         // The graph-based decode does not count this level against the references' budget; nor is it a
         // reference of its own.
         let child = DirectValueDecoder(state: state, node: node, parent: self, component: nil)
-        return try guarded(T.self, child, entry: -1, state.traits(of: T.self))
+        return try guarded(T.self, child, entry: -1, counted: false, state.traits(of: T.self))
     }
 
-    /// Runs `T.init(from:)` (or an array's own path) on `decoder`, ``guarded(_:_:entry:_:)``.
+    /// Runs `T.init(from:)` (or an array's own path) on `decoder`, ``guarded(_:_:entry:counted:_:)``.
     private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: DirectValueDecoder, _ traits: CodableTypeTraits) throws -> T {
         let e = state.referencedEntry(decoder.node) ?? -1
         // A UID that names no entry is a dangling reference: the graph-based decode reports it.
         if e < 0, state.nodes[decoder.node].kind == .uid, !state.isNilNode(decoder.node) { throw state.abandon() }
-        return try guarded(T.self, decoder, entry: e, traits)
+        return try guarded(T.self, decoder, entry: e, counted: true, traits)
     }
 
     /// Runs `T`'s decode on `decoder` (`traits` are `T`'s), as the graph-based decode's `guarded` does:
-    /// bounded depth, cycles refused (here: given up on), class instances shared.
+    /// bounded depth, cycles refused (here: given up on), class instances shared, and every value but a
+    /// wrapper's own (`counted`) against the decode budget.
     @inline(__always)
-    private func guarded<T: Decodable>(_ type: T.Type, _ decoder: DirectValueDecoder, entry e: Int, _ traits: CodableTypeTraits) throws -> T {
+    private func guarded<T: Decodable>(_ type: T.Type, _ decoder: DirectValueDecoder, entry e: Int, counted: Bool,
+                                       _ traits: CodableTypeTraits) throws -> T {
         guard state.depth < state.maxDepth else { throw state.abandon() }
-        if e >= 0 {
-            guard state.flags[e] & DirectDecodingState.EntryFlags.inProgress == 0 else { throw state.abandon() }
+        if e >= 0, state.flags[e] & DirectDecodingState.EntryFlags.inProgress != 0 { throw state.abandon() }
+        if counted {
             state.decodedValues += 1
             guard state.decodedValues <= state.options.limits.maxObjectCount else { throw state.abandon() }
         }

@@ -25,6 +25,10 @@ import Foundation
 ///
 /// Every error is a `DecodingError` whose context carries the coding path and, as its
 /// `underlyingError`, an ``ArchiveError`` with the object index and archive key.
+///
+/// Decoding bytes reads most archives straight from their property list, without building an
+/// ``ArchiveGraph``; what that path does not mirror exactly (and every error) is decoded again on the
+/// graph, so a type's `init(from:)` may run twice. The value or error is the same either way.
 public struct KeyedArchiveDecoder: Sendable {
     /// How keys in the archive map to a type's `CodingKey`s.
     public enum KeyDecodingStrategy: Sendable {
