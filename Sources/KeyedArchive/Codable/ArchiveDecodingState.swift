@@ -60,7 +60,7 @@ final class ArchiveDecodingState {
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: false)
     /// Keyed containers made, for later values of their key type (ArchiveDecodingContainerPool.swift);
     /// emptied by ``endDecode()``.
-    @exclusivity(unchecked) var keyedContainers: [PooledKeyedDecodingContainer] = []
+    @exclusivity(unchecked) var keyedContainers: [PooledKeyedDecodingContainer<ArchiveValueDecoder>] = []
 
     func traits(of type: Any.Type) -> CodableTypeTraits { typeTraits.traits(of: type) }
 

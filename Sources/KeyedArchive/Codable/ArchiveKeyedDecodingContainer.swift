@@ -43,7 +43,7 @@ final class ArchiveKeyedTable {
 /// a pooled container's next use points at another decoder (``ArchiveDecodingState/keyedContainer(_:for:)``):
 /// the standard library's box copies the container at every call, and one reference copies cheapest.
 struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let ticket: DecodingContainerTicket
+    let ticket: DecodingContainerTicket<ArchiveValueDecoder>
 
     /// The decoder this container reads (its ticket's).
     var decoder: ArchiveValueDecoder { ticket.decoder }

@@ -6,7 +6,7 @@ import Foundation
 
 /// The `Decoder` for one archived value: a slot's value (inline scalar, `nil` or a reference) and where
 /// it sits. It is also its own single-value container, as the value needs nothing more.
-final class ArchiveValueDecoder: Decoder {
+final class ArchiveValueDecoder: Decoder, ArchivePathStep {
     let state: ArchiveDecodingState
     let value: ArchiveValue
     let parent: ArchiveValueDecoder?
@@ -36,15 +36,7 @@ final class ArchiveValueDecoder: Decoder {
         self.component = component
     }
 
-    var codingPath: [any CodingKey] {
-        var path: [any CodingKey] = []
-        var d: ArchiveValueDecoder? = self
-        while let cur = d {
-            if let c = cur.component { path.append(c.codingKey) }
-            d = cur.parent
-        }
-        return path.reversed()
-    }
+    var codingPath: [any CodingKey] { pathFromRoot }
 
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
@@ -341,4 +333,24 @@ func cast<T>(_ x: Any, _ type: T.Type) throws -> T {
 /// The error for a value whose type is not the one its table promised (a bug here, not in the input).
 func internalCastError(_ found: Any.Type, _ expected: Any.Type) -> DecodingError {
     .typeMismatch(expected, .init(codingPath: [], debugDescription: "internal: decoded \(found), not \(expected)"))
+}
+
+/// A decoder that knows its parent and the step that led from it (nil: no step, as a wrapper's own
+/// decoder): its coding path is the steps from the root, made only when asked for.
+protocol ArchivePathStep: AnyObject {
+    var parent: Self? { get }
+    var component: ArchiveCodingPathComponent? { get }
+}
+
+extension ArchivePathStep {
+    /// The coding keys of the steps from the root to this decoder.
+    var pathFromRoot: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var d: Self? = self
+        while let cur = d {
+            if let c = cur.component { path.append(c.codingKey) }
+            d = cur.parent
+        }
+        return path.reversed()
+    }
 }

@@ -7,50 +7,38 @@ extension DirectDecodingState {
     /// decode's conditions for reading in place (not being decoded, depth, the decode budget); a result
     /// counts against the budget.
     func intsInPlace(entry e: Int) -> [Int]? {
-        readInPlace(e) { at, count in
-            var out: [Int] = []
-            out.reserveCapacity(count)
-            for j in at ..< at &+ count {
-                guard case .int(let x, _)? = scalar(Int(truncatingIfNeeded: refs[j])), let i = Int(exactly: x) else { return nil }
-                out.append(i)
-            }
-            return out
+        readInPlace(e) { node in
+            guard case .int(let x, _)? = scalar(node) else { return nil }
+            return Int(exactly: x)
         }
     }
 
     /// Entry `e`'s members as `[String]`; see ``intsInPlace(entry:)``.
-    func stringsInPlace(entry e: Int) -> [String]? {
-        readInPlace(e) { at, count in
-            var out: [String] = []
-            out.reserveCapacity(count)
-            for j in at ..< at &+ count {
-                guard let s = string(Int(truncatingIfNeeded: refs[j])) else { return nil }
-                out.append(s)
-            }
-            return out
-        }
-    }
+    func stringsInPlace(entry e: Int) -> [String]? { readInPlace(e) { string($0) } }
 
     /// Entry `e`'s members as `[Double]`; see ``intsInPlace(entry:)``.
     func doublesInPlace(entry e: Int) -> [Double]? {
-        readInPlace(e) { at, count in
-            var out: [Double] = []
-            out.reserveCapacity(count)
-            for j in at ..< at &+ count {
-                switch scalar(Int(truncatingIfNeeded: refs[j])) {
-                case .double(let x)?: out.append(x)
-                case .float(let x)?: out.append(Double(x))
-                default: return nil
-                }
+        readInPlace(e) { node in
+            switch scalar(node) {
+            case .double(let x)?: return x
+            case .float(let x)?: return Double(x)
+            default: return nil
             }
-            return out
         }
     }
 
+    /// Each member of entry `e` through `member` (nil: the array is not read in place), when the graph-based
+    /// decode's conditions for reading in place hold; a result counts against the budget.
     @inline(__always)
-    private func readInPlace<E>(_ e: Int, _ read: (_ at: Int, _ count: Int) -> [E]?) -> [E]? {
+    private func readInPlace<E>(_ e: Int, _ member: (_ node: Int) -> E?) -> [E]? {
         guard flags[e] & EntryFlags.inProgress == 0, depth < maxDepth, decodedValues < options.limits.maxObjectCount,
-              let (at, count) = inlineMembers(entry: e), let out = read(at, count) else { return nil }
+              let (at, count) = inlineMembers(entry: e) else { return nil }
+        var out: [E] = []
+        out.reserveCapacity(count)
+        for j in at ..< at &+ count {
+            guard let m = member(Int(truncatingIfNeeded: refs[j])) else { return nil }
+            out.append(m)
+        }
         decodedValues += 1
         return out
     }

@@ -51,7 +51,7 @@ final class DirectDecodingState {
     @exclusivity(unchecked) var passedClassEntry = -1
     @exclusivity(unchecked) var passedTraits: CodableTypeTraits?
     /// Keyed containers made, for later values of their key type; emptied by ``endDecode()``.
-    @exclusivity(unchecked) var keyedContainers: [PooledDirectKeyedContainer] = []
+    @exclusivity(unchecked) var keyedContainers: [PooledKeyedDecodingContainer<DirectValueDecoder>] = []
 
     enum EntryFlags {
         static let inProgress: UInt8 = 1
@@ -128,39 +128,11 @@ final class DirectDecodingState {
             guard n.payload < UInt64(objectCount) else { return nil }
             n = nodes[entryNode(Int(truncatingIfNeeded: n.payload))]
         }
-        return n.kind.isContainer ? nil : Self.scalarValue(n, plist)
+        return n.kind.isContainer ? nil : scalarValue(n)
     }
 
     /// The graph value of a non-container node, as the graph reader converts it.
-    @inline(__always) static func scalarValue(_ n: PlistNode, _ plist: PropertyList) -> ArchiveValue {
-        switch n.kind {
-        case .null, .fill: return .nil
-        case .bool: return .bool(n.extra != 0)
-        case .integer:
-            switch n.extra {
-            case 0: return .int(Int64(bitPattern: n.payload), width: 0)
-            case 1: return .unsignedInt(n.payload)
-            default:
-                let i = Int(truncatingIfNeeded: n.payload)
-                guard i >= 0, i < plist.wideIntegers.count else { return .nil }
-                let w = plist.wideIntegers[i]
-                return .wideInt(PlistWideInteger(high: w.high, low: w.low))
-            }
-        case .real:
-            let d = Double(bitPattern: n.payload)
-            return n.extra == 4 ? .float(Float(d)) : .double(d)
-        case .date: return .date(Double(bitPattern: n.payload))
-        case .data: return .bytes(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: Int(n.count)))
-        case .string:
-            let enc = PlistStringEncoding(rawValue: n.extra) ?? .utf8
-            let byteCount = enc == .utf16BigEndian ? Int(n.count) * 2 : Int(n.count)
-            return .string(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: byteCount), encoding: enc)
-        case .uid:
-            return n.payload == 0 ? .nil : .ref(Int(exactly: n.payload) ?? Int.max)
-        case .array, .set, .dict:
-            return .nil
-        }
-    }
+    @inline(__always) func scalarValue(_ n: PlistNode) -> ArchiveValue { ArchiveValue(scalarNode: n, wideIntegers: plist.wideIntegers) }
 
     /// The text of a string value (``ArchiveGraph/string(_:in:)``).
     @inline(__always) func string(_ v: ArchiveValue) -> String? { ArchiveGraph.string(v, in: storage) }
@@ -175,7 +147,7 @@ final class DirectDecodingState {
         }
         let n = nodes[entryNode(e)]
         guard n.kind == .string else { return nil }
-        let v = Self.scalarValue(n, plist)
+        let v = scalarValue(n)
         guard n.count > 15 else { return string(v) }
         let slot = e & (Self.longStringSlots &- 1)
         if longStrings[slot].entry == e { return longStrings[slot].text }

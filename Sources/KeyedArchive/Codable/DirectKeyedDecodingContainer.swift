@@ -1,7 +1,7 @@
 /// The direct decode's keyed container over an archived object's dictionary (the graph-based decode's is
 /// ``ArchiveKeyedDecodingContainer``). Its state is its decoder's, named by its ticket, for the same reason.
 struct DirectKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let ticket: DirectContainerTicket
+    let ticket: DecodingContainerTicket<DirectValueDecoder>
 
     var decoder: DirectValueDecoder { ticket.decoder }
 

@@ -6,7 +6,7 @@ import Foundation
 
 /// The `Decoder` of the direct decode for one archived value: the property-list node a slot holds (an
 /// inline scalar, `$null` or a UID) and where it sits. It is also its own single-value container.
-final class DirectValueDecoder: Decoder {
+final class DirectValueDecoder: Decoder, ArchivePathStep {
     let state: DirectDecodingState
     /// The value's node in the property list.
     let node: Int
@@ -32,15 +32,7 @@ final class DirectValueDecoder: Decoder {
         self.component = component
     }
 
-    var codingPath: [any CodingKey] {
-        var path: [any CodingKey] = []
-        var d: DirectValueDecoder? = self
-        while let cur = d {
-            if let c = cur.component { path.append(c.codingKey) }
-            d = cur.parent
-        }
-        return path.reversed()
-    }
+    var codingPath: [any CodingKey] { pathFromRoot }
 
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
@@ -193,48 +185,10 @@ final class DirectValueDecoder: Decoder {
 }
 
 extension DirectDecodingState {
-    /// A keyed container of `Key` reading `decoder` (prepared for it): one made earlier for the key type
-    /// that nothing but the pool holds now, pointed at `decoder`, else a new one, kept for later values.
+    /// A keyed container of `Key` reading `decoder` (prepared for it), from the pool (``DecodingContainerPool``).
     func keyedContainer<Key: CodingKey>(_: Key.Type, for decoder: DirectValueDecoder) -> KeyedDecodingContainer<Key> {
-        let type = ObjectIdentifier(Key.self)
-        var i = keyedContainers.count - 1
-        while i >= 0 {
-            if keyedContainers[i].keyType == type, isKnownUniquelyReferenced(&keyedContainers[i].box) {
-                keyedContainers[i].ticket.point(at: decoder)
-                return unsafeBitCast(keyedContainers[i].box, to: KeyedDecodingContainer<Key>.self)
-            }
-            i -= 1
+        DecodingContainerPool.container(Key.self, for: decoder, in: &keyedContainers) {
+            KeyedDecodingContainer(DirectKeyedDecodingContainer<Key>(ticket: $0))
         }
-        let ticket = DirectContainerTicket(decoder)
-        let made = KeyedDecodingContainer(DirectKeyedDecodingContainer<Key>(ticket: ticket))
-        if keyedContainers.count < ArchiveDecodingState.maxPooledContainers, ArchiveDecodingState.canPool(Key.self) {
-            keyedContainers.append(PooledDirectKeyedContainer(keyType: type, ticket: ticket, box: unsafeBitCast(made, to: AnyObject.self)))
-        }
-        return made
     }
-}
-
-/// Which decoder a direct keyed container reads (as ``DecodingContainerTicket`` for the graph-based decode).
-final class DirectContainerTicket {
-    @exclusivity(unchecked) private var owner: DirectValueDecoder
-    @exclusivity(unchecked) private(set) var borrowed: Unmanaged<DirectValueDecoder>
-
-    init(_ decoder: DirectValueDecoder) {
-        owner = decoder
-        borrowed = Unmanaged.passUnretained(decoder)
-    }
-
-    var decoder: DirectValueDecoder { owner }
-
-    func point(at decoder: DirectValueDecoder) {
-        owner = decoder
-        borrowed = Unmanaged.passUnretained(decoder)
-    }
-}
-
-/// A direct keyed container made by a decode (as ``PooledKeyedDecodingContainer``).
-struct PooledDirectKeyedContainer {
-    let keyType: ObjectIdentifier
-    let ticket: DirectContainerTicket
-    var box: AnyObject
 }

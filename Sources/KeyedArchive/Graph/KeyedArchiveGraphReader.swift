@@ -398,39 +398,48 @@ struct KeyedArchiveGraphReader {
     /// nodes next, and loading them here, in a tight loop, brings them in together.
     @inline(__always) private func isContainer(_ node: Int) -> Bool { plist.kind(node).isContainer }
 
-    /// The graph value of a non-container node, from the node itself (one load, as the accessors of
-    /// ``PropertyList`` read it; not optional: an `Optional<ArchiveValue>` per value cost a copy through
-    /// memory). Arrays, sets and dicts give `.nil`: callers handle them first. Inlined: as a call from a
-    /// mutating method it copied the whole reader (288 bytes) per value.
+    /// The graph value of a non-container node (``ArchiveValue/init(scalarNode:wideIntegers:)``). Inlined:
+    /// as a call from a mutating method it copied the whole reader (288 bytes) per value.
     @inline(__always) private func scalarValue(_ n: PlistNode) -> ArchiveValue {
+        ArchiveValue(scalarNode: n, wideIntegers: plist.wideIntegers)
+    }
+}
+
+extension ArchiveValue {
+    /// The graph value of a non-container property-list node, from the node itself (one load, as the
+    /// accessors of ``PropertyList`` read it; not optional: an `Optional<ArchiveValue>` per value cost a
+    /// copy through memory). Arrays, sets and dicts give `.nil`: callers handle them first.
+    @inline(__always) init(scalarNode n: PlistNode, wideIntegers: [(high: Int64, low: UInt64)]) {
         switch n.kind {
-        case .null, .fill: return .nil
-        case .bool: return .bool(n.extra != 0)
+        case .null, .fill: self = .nil
+        case .bool: self = .bool(n.extra != 0)
         case .integer:
             switch n.extra {
-            case 0: return .int(Int64(bitPattern: n.payload), width: 0)
-            case 1: return .unsignedInt(n.payload)
+            case 0: self = .int(Int64(bitPattern: n.payload), width: 0)
+            case 1: self = .unsignedInt(n.payload)
             default:
                 let i = Int(truncatingIfNeeded: n.payload)
-                guard i >= 0, i < plist.wideIntegers.count else { return .nil }
-                let w = plist.wideIntegers[i]
-                return .wideInt(PlistWideInteger(high: w.high, low: w.low))
+                guard i >= 0, i < wideIntegers.count else {
+                    self = .nil
+                    return
+                }
+                let w = wideIntegers[i]
+                self = .wideInt(PlistWideInteger(high: w.high, low: w.low))
             }
         case .real:
             let d = Double(bitPattern: n.payload)
-            return n.extra == 4 ? .float(Float(d)) : .double(d)
-        case .date: return .date(Double(bitPattern: n.payload))
-        case .data: return .bytes(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: Int(n.count)))
+            self = n.extra == 4 ? .float(Float(d)) : .double(d)
+        case .date: self = .date(Double(bitPattern: n.payload))
+        case .data: self = .bytes(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: Int(n.count)))
         case .string:
             let enc = PlistStringEncoding(rawValue: n.extra) ?? .utf8
             let byteCount = enc == .utf16BigEndian ? Int(n.count) * 2 : Int(n.count)
-            return .string(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: byteCount), encoding: enc)
+            self = .string(ArchiveRange(start: Int(truncatingIfNeeded: n.payload), count: byteCount), encoding: enc)
         case .uid:
-            if n.payload == 0 { return .nil }
-            // A UID beyond Int stays a (dangling) reference; decoding it reports the error.
-            return .ref(Int(exactly: n.payload) ?? Int.max)
+            // UID 0 is nil; a UID beyond Int stays a (dangling) reference, which decoding reports.
+            self = n.payload == 0 ? .nil : .ref(Int(exactly: n.payload) ?? Int.max)
         case .array, .set, .dict:
-            return .nil
+            self = .nil
         }
     }
 }
