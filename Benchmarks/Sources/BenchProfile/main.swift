@@ -16,7 +16,7 @@ import NibCompiler
 // nib-open-file (the nib at the path in N's place), nib-instantiate (every corpus NIBArchive; N is ignored), write-keyed (N records to the path in REPEAT's place),
 // keyed-decode-file / keyed-graph-file (the archive at the path in N's place; for peak RSS),
 // keyed-encode-write (our archive of N objects to the path in REPEAT's place), validate-file (ArchiveValidation on the file at the path in N's place), xml-parse,
-// codable-{decode,encode}, codable-decode-graph (the graph-based decode alone), codable-encode-write (our Codable archive of N records to the path in REPEAT's place),
+// codable-{decode,encode}, codable-decode-graph (the graph-based decode alone), codable-contacts-decode[-graph], codable-encode-write (our Codable archive of N records to the path in REPEAT's place),
 // codable-decode-phases (a decode's phases against the byte floor and the bare Decodable walk, REPEAT rounds),
 // codable-keyedcoding-{decode,encode}, codable-foundation-{decode,encode},
 // codable-paired-{encode,decode} (ours and Foundation's Codable coders alternating, REPEAT rounds; prints
@@ -52,6 +52,13 @@ case "keyed-graph":
 case "codable-decode":
     let bytes = try CodableModelWorkload.encode(CodableModelWorkload.values(records))
     try run { _ = try CodableModelWorkload.decode(bytes) }
+case "codable-contacts-decode":
+    // Our decode of N contact records alone (ContactModel), for profilers.
+    let bytes = try ContactWorkload.encode(ContactWorkload.values(count: n))
+    try run { _ = try ContactWorkload.decode(bytes) }
+case "codable-contacts-decode-graph":
+    let bytes = try ContactWorkload.encode(ContactWorkload.values(count: n))
+    try run { _ = try ContactWorkload.decode(bytes, direct: false) }
 case "codable-decode-graph":
     // The graph-based decode alone (the direct decode switched off), for comparing the two paths.
     let bytes = try CodableModelWorkload.encode(CodableModelWorkload.values(records))

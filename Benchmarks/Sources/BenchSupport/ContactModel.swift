@@ -1,5 +1,5 @@
 import Foundation
-import KeyedArchive
+@_spi(Testing) import KeyedArchive
 
 /// A contact record with the shapes app models have beside the benchmark model's scalars: a UUID, an
 /// optional string, a string enum, a nested struct, an array of strings, a `[String: String]`, an array
@@ -49,8 +49,10 @@ public enum ContactWorkload {
 
     public static func encode(_ values: [ContactModel]) throws -> [UInt8] { try KeyedArchiveEncoder().encodedBytes(values) }
 
-    public static func decode(_ bytes: [UInt8]) throws -> [ContactModel] {
-        try KeyedArchiveDecoder().decode([ContactModel].self, from: bytes)
+    public static func decode(_ bytes: [UInt8], direct: Bool = true) throws -> [ContactModel] {
+        var d = KeyedArchiveDecoder()
+        d.decodesDirectlyWhenItCan = direct
+        return try d.decode([ContactModel].self, from: bytes)
     }
 
     public static func encodeFoundation(_ values: [ContactModel]) throws -> Data {

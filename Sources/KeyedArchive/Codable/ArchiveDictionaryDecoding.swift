@@ -21,7 +21,7 @@ extension Dictionary: ArchiveDictionaryDecodable where Key == String, Value: Dec
         // Anything but a plain NSDictionary with distinct string keys, read with the default keys, takes
         // the standard path, which reports what is wrong with it.
         guard let (keys, values) = d.stringKeyedEntries() else { return unsafeBitCast(try Self(from: d), to: T.self) }
-        return try decodeCommonEntries(keys, keys, values, d, as: T.self, Value.self)
+        return try decodeCommonEntries(keys, keys, GraphDictionaryValues(decoder: d, values: values), as: T.self, Value.self)
     }
 }
 
@@ -45,7 +45,7 @@ extension Dictionary: ArchiveIntKeyedDictionaryDecodable where Key == Int, Value
             guard let k = Int(text) else { return unsafeBitCast(try Self(from: d), to: T.self) }
             keys.append(k)
         }
-        return try decodeCommonEntries(keys, texts, values, d, as: T.self, Value.self)
+        return try decodeCommonEntries(keys, texts, GraphDictionaryValues(decoder: d, values: values), as: T.self, Value.self)
     }
 }
 
@@ -67,30 +67,44 @@ func archiveDictionaryDecodable(_ type: Any.Type) -> (any ArchiveDictionaryDecod
     return wrapped(t)
 }
 
+/// Where a dictionary's values are decoded from, entry by entry: the graph-based decode's value slice or
+/// the direct decode's member slots.
+protocol ArchiveDictionaryValues {
+    /// Entry `i`'s value as `V`, at the coding key `key`.
+    func value<V: Decodable>(_ type: V.Type, at i: Int, key: String) throws -> V
+}
+
+/// The graph-based decode's values: a slice of the graph's items.
+struct GraphDictionaryValues: ArchiveDictionaryValues {
+    let decoder: ArchiveValueDecoder
+    let values: ArraySlice<ArchiveValue>
+    @inline(__always) func value<V: Decodable>(_ type: V.Type, at i: Int, key: String) throws -> V {
+        try decoder.decodeNested(V.self, values[values.startIndex + i], .key(key))
+    }
+}
+
 /// The entries `keys[i]: values[i]` as a `T` (`[K: Value]`), through code specialised for the commonest
 /// values: the generic dictionary's insertions and growth ask the runtime for metadata at every call.
-/// Inlined, so that each caller's key type is concrete in the dictionaries it builds.
+/// Inlined, so that each caller's key type and value source are concrete in the dictionaries it builds.
 @inline(__always)
-private func decodeCommonEntries<K: Hashable, Value: Decodable, T>(_ keys: [K], _ texts: [String], _ values: ArraySlice<ArchiveValue>,
-                                                                   _ d: ArchiveValueDecoder, as: T.Type, _ value: Value.Type) throws -> T {
-    if Value.self == String.self { return unsafeBitCast(try decodeEntries(String.self, keys, texts, values, d), to: T.self) }
-    if Value.self == Int.self { return unsafeBitCast(try decodeEntries(Int.self, keys, texts, values, d), to: T.self) }
-    if Value.self == Double.self { return unsafeBitCast(try decodeEntries(Double.self, keys, texts, values, d), to: T.self) }
-    if Value.self == Bool.self { return unsafeBitCast(try decodeEntries(Bool.self, keys, texts, values, d), to: T.self) }
-    if Value.self == Date.self { return unsafeBitCast(try decodeEntries(Date.self, keys, texts, values, d), to: T.self) }
-    if Value.self == Data.self { return unsafeBitCast(try decodeEntries(Data.self, keys, texts, values, d), to: T.self) }
-    return unsafeBitCast(try decodeEntries(Value.self, keys, texts, values, d), to: T.self)
+func decodeCommonEntries<K: Hashable, Value: Decodable, T, S: ArchiveDictionaryValues>(_ keys: [K], _ texts: [String], _ values: S,
+                                                                                         as: T.Type, _ value: Value.Type) throws -> T {
+    if Value.self == String.self { return unsafeBitCast(try decodeEntries(String.self, keys, texts, values), to: T.self) }
+    if Value.self == Int.self { return unsafeBitCast(try decodeEntries(Int.self, keys, texts, values), to: T.self) }
+    if Value.self == Double.self { return unsafeBitCast(try decodeEntries(Double.self, keys, texts, values), to: T.self) }
+    if Value.self == Bool.self { return unsafeBitCast(try decodeEntries(Bool.self, keys, texts, values), to: T.self) }
+    if Value.self == Date.self { return unsafeBitCast(try decodeEntries(Date.self, keys, texts, values), to: T.self) }
+    if Value.self == Data.self { return unsafeBitCast(try decodeEntries(Data.self, keys, texts, values), to: T.self) }
+    return unsafeBitCast(try decodeEntries(Value.self, keys, texts, values), to: T.self)
 }
 
 /// The entries `keys[i]: values[i]`, each value decoded as `V` in stored order at the key `texts[i]`, as the
 /// keyed container's `allKeys` gives them to `Dictionary.init(from:)` (a key met again takes the later value).
-private func decodeEntries<K: Hashable, V: Decodable>(_ type: V.Type, _ keys: [K], _ texts: [String], _ values: ArraySlice<ArchiveValue>,
-                                                     _ d: ArchiveValueDecoder) throws -> [K: V] {
+private func decodeEntries<K: Hashable, V: Decodable, S: ArchiveDictionaryValues>(_ type: V.Type, _ keys: [K], _ texts: [String],
+                                                                                  _ values: S) throws -> [K: V] {
     var out: [K: V] = [:]
     out.reserveCapacity(keys.count)
-    for i in 0 ..< keys.count {
-        out[keys[i]] = try d.decodeNested(V.self, values[values.startIndex + i], .key(texts[i]))
-    }
+    for i in 0 ..< keys.count { out[keys[i]] = try values.value(V.self, at: i, key: texts[i]) }
     return out
 }
 

@@ -60,8 +60,8 @@ final class DirectDecodingState {
         static let keysChecked: UInt8 = 4
     }
 
-    static let keyTextSlots = 64
-    static let classSlotCount = 32
+    static let keyTextSlots = 256
+    static let classSlotCount = 64
     static let longStringSlots = 1024
 
     init(plist: PropertyList, objectsAt: Int, objectCount: Int, decoder: KeyedArchiveDecoder) {
@@ -80,6 +80,28 @@ final class DirectDecodingState {
     }
 
     func traits(of type: Any.Type) -> CodableTypeTraits { typeTraits.traits(of: type) }
+
+    /// The slot of a direct-mapped table of `count` (a power of two up to 2^32) slots for index `i`: its
+    /// Fibonacci hash, so that indices with a stride (key and value nodes alternate) spread over every slot.
+    @inline(__always) static func slot(_ i: Int, _ count: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: i) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 &- count.trailingZeroBitCount))
+    }
+
+    /// Where an index whose home slot holds another one lives, or goes: the first of the next
+    /// ``probeLength`` slots that holds it (`key(slot)` is the index a slot holds, -1 empty) or is empty;
+    /// when all are taken by others, the home slot, whose holder is then replaced (so a table never fills
+    /// up, and a lookup costs at most that many loads).
+    @inline(__always) static func probe(_ home: Int, _ count: Int, wanted: Int, _ key: (Int) -> Int) -> Int {
+        var slot = home
+        for _ in 0 ..< probeLength {
+            let k = key(slot)
+            if k == wanted || k == -1 { return slot }
+            slot = (slot &+ 1) & (count &- 1)
+        }
+        return home
+    }
+
+    static let probeLength = 8
 
     /// Gives up: the decode's result will not be used.
     func abandon() -> DirectDecodeAbandoned {
@@ -149,7 +171,7 @@ final class DirectDecodingState {
         guard n.kind == .string else { return nil }
         let v = scalarValue(n)
         guard n.count > 15 else { return string(v) }
-        let slot = e & (Self.longStringSlots &- 1)
+        let slot = Self.slot(e, Self.longStringSlots)
         if longStrings[slot].entry == e { return longStrings[slot].text }
         guard let s = string(v) else { return nil }
         longStrings[slot] = (e, s)
@@ -161,12 +183,15 @@ final class DirectDecodingState {
     /// The slot of ``keyTexts`` holding dictionary key node `node`'s graph spelling; nil for a key that is
     /// not an ASCII string (the graph reader refuses an object dictionary with a key that is no string).
     @inline(__always) func keySlot(_ node: Int) -> Int? {
-        let slot = node & (Self.keyTextSlots &- 1)
+        let slot = Self.slot(node, Self.keyTextSlots)
         if keyTexts[slot].node == node { return slot }
         return keyTextMiss(node, slot)
     }
 
-    @inline(never) private func keyTextMiss(_ node: Int, _ slot: Int) -> Int? {
+    @inline(never) private func keyTextMiss(_ node: Int, _ home: Int) -> Int? {
+        // A node whose home slot another holds lives in one of the next few (``probe(_:_:wanted:_:)``).
+        let slot = Self.probe(home, Self.keyTextSlots, wanted: node) { keyTexts[$0].node }
+        if keyTexts[slot].node == node { return slot }
         // ASCII keys only: then comparing them by bytes, by `==` and by the graph's interning all agree.
         guard plist.isASCIIString(node), let raw = plist.string(node) else { return nil }
         let text = KeyedArchiveKeys.graphKey(forArchiveKey: raw)
@@ -221,12 +246,14 @@ final class DirectDecodingState {
     /// The slot of ``classSlots`` describing the class description at entry `c`, when it is a dictionary
     /// with no `$class` key and a string `$classname` (the last one, as the graph reader reads it).
     @inline(__always) func classSlot(entry c: Int) -> Int? {
-        let slot = c & (Self.classSlotCount &- 1)
+        let slot = Self.slot(c, Self.classSlotCount)
         if classSlots[slot].entry == c { return slot }
         return classMiss(c, slot)
     }
 
-    @inline(never) private func classMiss(_ c: Int, _ slot: Int) -> Int? {
+    @inline(never) private func classMiss(_ c: Int, _ home: Int) -> Int? {
+        let slot = Self.probe(home, Self.classSlotCount, wanted: c) { classSlots[$0].entry }
+        if classSlots[slot].entry == c { return slot }
         let node = entryNode(c)
         guard plist.kind(node) == .dict else { return nil }
         for k in plist.dictKeys(node) where plist.stringEquals(k, "$class") { return nil }

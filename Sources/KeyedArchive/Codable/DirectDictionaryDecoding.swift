@@ -91,16 +91,14 @@ extension DirectValueDecoder {
         }
         return (keys, d.valuesAt)
     }
+}
 
-    /// The entries `keys[i]: value slot i` as a `T` (`[K: Value]`), each value decoded as the graph-based
-    /// decode's `decodeEntries` decodes it, in stored order at the key `texts[i]`.
-    func entries<K: Hashable, V: Decodable, T>(_ keys: [K], _ texts: [String], _ valuesAt: Int, as: T.Type, _ value: V.Type) throws -> T {
-        var out: [K: V] = [:]
-        out.reserveCapacity(keys.count)
-        for i in 0 ..< keys.count {
-            out[keys[i]] = try decodeNested(V.self, Int(truncatingIfNeeded: state.refs[valuesAt &+ i]), .key(texts[i]))
-        }
-        return unsafeBitCast(out, to: T.self)
+/// The direct decode's dictionary values: member slots from `valuesAt` on.
+struct DirectDictionaryValues: ArchiveDictionaryValues {
+    let decoder: DirectValueDecoder
+    let valuesAt: Int
+    @inline(__always) func value<V: Decodable>(_ type: V.Type, at i: Int, key: String) throws -> V {
+        try decoder.decodeNested(V.self, Int(truncatingIfNeeded: decoder.state.refs[valuesAt &+ i]), .key(key))
     }
 }
 
@@ -108,7 +106,7 @@ extension Dictionary where Key == String, Value: Decodable {
     static func decodeDictionaryDirect<T>(as type: T.Type, _ d: DirectValueDecoder) throws -> T {
         guard Self.self == T.self else { throw internalCastError(Self.self, T.self) }
         let (keys, values) = try d.stringKeyedEntries()
-        return try d.entries(keys, keys, values, as: T.self, Value.self)
+        return try decodeCommonEntries(keys, keys, DirectDictionaryValues(decoder: d, valuesAt: values), as: T.self, Value.self)
     }
 }
 
@@ -123,6 +121,6 @@ extension Dictionary where Key == Int, Value: Decodable {
             guard let k = Int(text) else { throw d.state.abandon() }
             keys.append(k)
         }
-        return try d.entries(keys, texts, values, as: T.self, Value.self)
+        return try decodeCommonEntries(keys, texts, DirectDictionaryValues(decoder: d, valuesAt: values), as: T.self, Value.self)
     }
 }
