@@ -195,8 +195,16 @@ final class ArchiveDecodingState {
     /// Whether object `n` is an object whose class the allow-list must name.
     func needsAllowance(_ n: Int) -> Bool {
         guard options.allowedClassNames != nil else { return false }
-        switch family(ofObject: n) {
-        case .other, .error, .attributedString, .indexSet, .indexPath, .value: return objects[n].kind == .object
+        return family(ofObject: n).needsAllowance && objects[n].kind == .object
+    }
+}
+
+extension ClassFamily {
+    /// Whether an allow-list must name an object's class: for every class but Foundation's values and
+    /// collections (strings, data, numbers, dates, URLs, UUIDs, arrays, sets, dictionaries, `NSNull`).
+    var needsAllowance: Bool {
+        switch self {
+        case .other, .error, .attributedString, .indexSet, .indexPath, .value: return true
         default: return false
         }
     }

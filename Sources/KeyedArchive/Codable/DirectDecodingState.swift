@@ -39,12 +39,13 @@ final class DirectDecodingState {
     @exclusivity(unchecked) var abandoned = false
     /// The conformances of the types this decode met.
     @exclusivity(unchecked) var typeTraits = CodableTypeTraitsTable(encoding: false)
-    /// Key node → its graph spelling, direct-mapped by the node's low bits (an archive has few key nodes).
+    /// Key node → its graph spelling, by a hash of the node with a few probes (``slot(_:_:)``,
+    /// ``probe(_:_:wanted:_:)``; an archive has few key nodes).
     @exclusivity(unchecked) var keyTexts: [DirectKeyText]
-    /// Plain string entry → its text, for strings longer than a `String` holds inline, direct-mapped by the
-    /// entry's low bits: the uses of one stored string share one buffer.
+    /// Plain string entry → its text, for strings longer than a `String` holds inline, direct-mapped by a
+    /// hash of the entry (``slot(_:_:)``): the uses of one stored string share one buffer.
     @exclusivity(unchecked) var longStrings = [(entry: Int, text: String)](repeating: (-1, ""), count: DirectDecodingState.longStringSlots)
-    /// Class description entry → its name and family, direct-mapped by the entry's low bits (an archive
+    /// Class description entry → its name and family, by a hash of the entry with a few probes (an archive
     /// has few classes).
     @exclusivity(unchecked) var classSlots: [DirectClassInfo]
     /// The class entry and traits whose checks passed last (members of one array repeat them).
@@ -81,7 +82,7 @@ final class DirectDecodingState {
 
     func traits(of type: Any.Type) -> CodableTypeTraits { typeTraits.traits(of: type) }
 
-    /// The slot of a direct-mapped table of `count` (a power of two up to 2^32) slots for index `i`: its
+    /// The home slot of index `i` in a table of `count` (a power of two up to 2^32) slots: its
     /// Fibonacci hash, so that indices with a stride (key and value nodes alternate) spread over every slot.
     @inline(__always) static func slot(_ i: Int, _ count: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: i) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 &- count.trailingZeroBitCount))
@@ -289,9 +290,7 @@ final class DirectDecodingState {
             cursor &+= 1
             return v
         }
-        var ascii = true
-        for b in key.utf8 where b >= 0x80 { ascii = false }
-        guard ascii else { throw abandon() }
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw abandon() }
         // A user key shaped like an un-keyed slot (`$0`) is spelled `$$0` in the graph.
         let spelled = key.utf8.first == UInt8(ascii: "$") && KeyedArchiveKeys.isUnkeyedSlot(key) ? "$" + key : key
         var j = cursor

@@ -69,10 +69,10 @@ extension DirectValueDecoder {
         if case .date(let t)? = state.scalar(node) { return Date(timeIntervalSinceReferenceDate: t) }
         guard let e = state.referencedEntry(node), state.family(entry: e) == .date else { throw state.abandon() }
         guard let t = state.value(ofEntry: e, key: "NS.time") else { throw state.abandon() }
-        let n = state.nodes[t]
-        switch n.kind {
-        case .real where n.extra == 4: return Date(timeIntervalSinceReferenceDate: Double(Float(Double(bitPattern: n.payload))))
-        case .real, .date: return Date(timeIntervalSinceReferenceDate: Double(bitPattern: n.payload))
+        // The inline value itself, not through a reference, as the graph's `NS.time` lookup reads it.
+        switch state.scalarValue(state.nodes[t]) {
+        case .double(let s), .date(let s): return Date(timeIntervalSinceReferenceDate: s)
+        case .float(let s): return Date(timeIntervalSinceReferenceDate: Double(s))
         default: throw state.abandon()
         }
     }
@@ -86,8 +86,10 @@ extension DirectValueDecoder {
         }
         let n = state.nodes[v]
         guard n.kind == .data, n.count == 16 else { throw state.abandon() }
-        let b = Array(state.storage[Int(truncatingIfNeeded: n.payload) ..< Int(truncatingIfNeeded: n.payload) &+ 16])
-        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        // The 16 bytes lie in storage (the reader checked the data object's range).
+        let p = Int(truncatingIfNeeded: n.payload), b = state.storage
+        return UUID(uuid: (b[p], b[p &+ 1], b[p &+ 2], b[p &+ 3], b[p &+ 4], b[p &+ 5], b[p &+ 6], b[p &+ 7],
+                           b[p &+ 8], b[p &+ 9], b[p &+ 10], b[p &+ 11], b[p &+ 12], b[p &+ 13], b[p &+ 14], b[p &+ 15]))
     }
 
     /// An `NSURL` with no base (`NS.base` absent or nil) and one `NS.relative`, a plain string entry, as the

@@ -18,8 +18,6 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
     /// `pairs` slots later (-1 before a container is asked for).
     @exclusivity(unchecked) var keysAt = -1
     @exclusivity(unchecked) var pairs = 0
-    /// The `$objects` entry of that dictionary.
-    @exclusivity(unchecked) var keyedEntry = -1
     /// Where the previous key was found (see ``DirectDecodingState/value(inDict:pairs:key:cursor:)``).
     @exclusivity(unchecked) var cursor = -1
     /// Set when the keyed container reads an `NSDictionary`'s members in place instead of an object's keys.
@@ -49,7 +47,7 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
                 // A name the type declares, compared as the graph compares it first; a former name, a
                 // `$classes` chain or a `$classhints` fallback are left to the graph-based decode.
                 if let expected = expectedClass?.classNames, !expected.contains(state.classSlots[slot].name) { throw state.abandon() }
-                if let allowed = state.options.allowedClassNames, Self.needsAllowance(family),
+                if let allowed = state.options.allowedClassNames, family.needsAllowance,
                    !allowed.contains(state.classSlots[slot].name) {
                     throw state.abandon()
                 }
@@ -58,7 +56,6 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
                 // No class check, as on the graph-based path; only a small dictionary of distinct ASCII keys
                 // is read in place (a larger one the graph-based decode reads through a table).
                 guard let d = state.inPlaceDictionary(entry: e) else { throw state.abandon() }
-                keyedEntry = e
                 dictionary = d
                 return state.keyedContainer(Key.self, for: self)
             default:
@@ -66,19 +63,10 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
             }
         }
         dictionary = nil
-        keyedEntry = e
         keysAt = Int(truncatingIfNeeded: dict.payload)
         pairs = Int(dict.count)
         cursor = -1
         return state.keyedContainer(Key.self, for: self)
-    }
-
-    /// The families whose objects the allow-list must name (``ArchiveDecodingState/needsAllowance(_:)``).
-    static func needsAllowance(_ f: ClassFamily) -> Bool {
-        switch f {
-        case .other, .error, .attributedString, .indexSet, .indexPath, .value: return true
-        default: return false
-        }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -108,14 +96,15 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
     func decodeTop<T: Decodable>(_ type: T.Type) throws -> T {
         let traits = state.traits(of: T.self)
         if let s = traits.scalar { return try s.decodeDirect(as: T.self, node, self) }
-        return try decodeThrough(T.self, self, traits)
+        return try decodeThrough(T.self, self, entry: state.referencedEntry(node), traits)
     }
 
     /// Decodes the value at node `node` as `T`, reached from this decoder through `component`.
     func decodeNested<T: Decodable>(_ type: T.Type, _ node: Int, _ component: @autoclosure () -> ArchiveCodingPathComponent) throws -> T {
         let traits = state.traits(of: T.self)
         if let s = traits.scalar { return try s.decodeDirect(as: T.self, node, self) }
-        if traits.scalarArray != .none, let e = state.referencedEntry(node) {
+        let entry = state.referencedEntry(node)
+        if traits.scalarArray != .none, let e = entry {
             switch traits.scalarArray {
             case .ints: if let a = state.intsInPlace(entry: e) { return unsafeBitCast(a, to: T.self) }
             case .strings: if let a = state.stringsInPlace(entry: e) { return unsafeBitCast(a, to: T.self) }
@@ -123,12 +112,12 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
             case .none: break
             }
         }
-        if let e = state.referencedEntry(node), state.flags[e] & DirectDecodingState.EntryFlags.seen != 0,
+        if let e = entry, state.flags[e] & DirectDecodingState.EntryFlags.seen != 0,
            let cached = state.shared[.init(object: e, type: ObjectIdentifier(T.self))] {
             return try cast(cached, T.self)
         }
         let child = DirectValueDecoder(state: state, node: node, parent: self, component: component())
-        return try decodeThrough(T.self, child, traits)
+        return try decodeThrough(T.self, child, entry: entry, traits)
     }
 
     /// Decodes this decoder's own value as `T` (a single-value container asked for a non-scalar type).
@@ -139,12 +128,13 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
         return try guarded(T.self, child, entry: -1, counted: false, state.traits(of: T.self))
     }
 
-    /// Runs `T.init(from:)` (or an array's own path) on `decoder`, ``guarded(_:_:entry:counted:_:)``.
-    private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: DirectValueDecoder, _ traits: CodableTypeTraits) throws -> T {
-        let e = state.referencedEntry(decoder.node) ?? -1
+    /// Runs `T.init(from:)` (or an array's own path) on `decoder`, whose value references `entry` (nil: an
+    /// inline value, or no entry), ``guarded(_:_:entry:counted:_:)``.
+    private func decodeThrough<T: Decodable>(_ type: T.Type, _ decoder: DirectValueDecoder, entry: Int?,
+                                             _ traits: CodableTypeTraits) throws -> T {
         // A UID that names no entry is a dangling reference: the graph-based decode reports it.
-        if e < 0, state.nodes[decoder.node].kind == .uid, !state.isNilNode(decoder.node) { throw state.abandon() }
-        return try guarded(T.self, decoder, entry: e, counted: true, traits)
+        if entry == nil, state.nodes[decoder.node].kind == .uid, !state.isNilNode(decoder.node) { throw state.abandon() }
+        return try guarded(T.self, decoder, entry: entry ?? -1, counted: true, traits)
     }
 
     /// Runs `T`'s decode on `decoder` (`traits` are `T`'s), as the graph-based decode's `guarded` does:

@@ -86,10 +86,12 @@ public struct KeyedArchiveDecoder: Sendable {
             return try decode(type, from: graph)
         }
         var plist = try readable { () throws(ArchiveError) in try PropertyList(parsing: bytes, limits: limits) }
-        // The list and the graph are this call's own: their tables serve the next read.
+        // The list and the graph are this call's own: their tables serve the next read. The list's go back
+        // as soon as the graph holds what the walk needs, as they did before the direct decode.
         defer { plist.parkScratch() }
         if decodesDirectlyWhenItCan, let value = DirectDecode.decode(T.self, from: plist, options: self) { return value }
         var graph = try readable { () throws(ArchiveError) in try ArchiveGraph(keyedArchive: plist, options: readingOptions, limits: limits) }
+        plist.parkScratch()
         defer { graph.parkScratch() }
         return try decode(type, from: graph)
     }
