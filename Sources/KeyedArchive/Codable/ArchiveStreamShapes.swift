@@ -144,7 +144,7 @@ extension ArchiveStreamEncoder {
         switch kind {
         case .ints:
             let ints = unsafeBitCast(value, to: [Int].self)
-            if ints.count >= Self.warmedArrayCount, table.warmsProbes {
+            if warmsMembers(ints.count) {
                 appendNumberMembers(ints) { BinaryPlistObjectTable.integer(Int64($0)) }
             } else {
                 appendMembers(ints) { $0.uniqued(BinaryPlistObjectTable.integer(Int64($1))) }
@@ -157,7 +157,7 @@ extension ArchiveStreamEncoder {
             }
         case .doubles:
             let doubles = unsafeBitCast(value, to: [Double].self)
-            if doubles.count >= Self.warmedArrayCount, table.warmsProbes {
+            if warmsMembers(doubles.count) {
                 appendNumberMembers(doubles) { .double($0) }
             } else {
                 appendMembers(doubles) { $0.uniqued(.double($1)) }
@@ -191,22 +191,32 @@ extension ArchiveStreamEncoder {
     /// Number arrays at least this long warm their probes: a shorter one's few misses overlap too little
     /// to repay the warming (a 10k-record benchmark encode's 1–6 tags per record: 3 % slower warmed).
     static let warmedArrayCount = 8
+    /// Uniquing tables of at least this many slots warm every number array's probes: at 8 bytes a slot,
+    /// past the last-level cache, where each probe of a short array misses too (a 100k-record benchmark
+    /// encode's tags: 150 ns a probe unwarmed).
+    static let warmedShortArraysFrom = 1 << 21
+
+    /// Whether a number array of `count` members warms its probes.
+    @inline(__always)
+    private func warmsMembers(_ count: Int) -> Bool {
+        table.warmsProbes && (count >= Self.warmedArrayCount || table.unique.mask >= Self.warmedShortArraysFrom - 1)
+    }
 
     /// ``appendMembers(_:_:)`` of numbers, `object` giving each one's plain scalar
     /// (``BinaryPlistObjectTable/isPlainScalar(_:)``): the same calls in the same order, each batch's
-    /// probes warmed first (``BinaryPlistObjectTable/warmScalars(_:count:firstSlots:)``), for a large table.
+    /// probes warmed first (``BinaryPlistObjectTable/warmScalars(_:count:hashes:)``), for a large table.
     private func appendNumberMembers<E>(_ members: [E], _ object: (E) -> BinaryPlistObjectTable.Object) {
         let most = BinaryPlistObjectTable.warmedBatch
         withUnsafeTemporaryAllocation(of: BinaryPlistObjectTable.Object.self, capacity: most) { batch in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: most) { slots in
-                guard let first = batch.baseAddress, let firstSlots = slots.baseAddress else { return }
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: most) { hashBuffer in
+                guard let first = batch.baseAddress, let hashes = hashBuffer.baseAddress else { return }
                 var start = 0
                 while start < members.count {
                     let n = min(most, members.count - start)
                     for i in 0 ..< n { (first + i).initialize(to: object(members[start + i])) }
-                    table.warmScalars(first, count: n, firstSlots: firstSlots)
+                    table.warmScalars(first, count: n, hashes: hashes)
                     for i in 0 ..< n {
-                        let uid = sharedEntry(table.uniquedScalar(first[i], firstSlot: firstSlots[i]))
+                        let uid = sharedEntry(table.uniquedScalar(first[i], hash: hashes[i]))
                         pendingValues.append(UInt32(truncatingIfNeeded: table.uid(UInt64(uid))))
                     }
                     start += n

@@ -12,21 +12,25 @@ extension BinaryPlistObjectTable {
     private mutating func uniquedWithBytes(_ object: Object) -> Int {
         let hasBytes = Self.hasBytes(object)
         let byteCount = object.tag == 0x60 ? object.count * 2 : object.count
-        var slot = unique.firstSlot(hash(object))
+        let h = hash(object)
+        var slot = unique.firstSlot(h)
         while true {
             let entry = unique.slots[slot]
             if entry == 0 { break }
-            let other = objects[Int(entry) - 1]
-            if other.tag == object.tag {
-                if hasBytes {
-                    if other.count == object.count, Self.sameBytes(object, other, byteCount, scratch, storage) { return Int(entry) - 1 }
-                } else if other.payload == object.payload, high(other) == high(object) {
-                    return Int(entry) - 1
+            if UniqueTable.mayName(entry, h) {
+                let id = UniqueTable.id(entry)
+                let other = objects[id]
+                if other.tag == object.tag {
+                    if hasBytes {
+                        if other.count == object.count, Self.sameBytes(object, other, byteCount, scratch, storage) { return id }
+                    } else if other.payload == object.payload, high(other) == high(object) {
+                        return id
+                    }
                 }
             }
             slot = (slot + 1) & unique.mask
         }
-        return append(object, size: size(object, refSize: 0), uniqueSlot: slot)
+        return append(object, size: size(object, refSize: 0), uniqueSlot: slot, hash: h)
     }
 
     /// ``uniqued(_:)`` of the ASCII string `bytes` (an object of tag 0x50), looked up before its bytes are
@@ -35,19 +39,22 @@ extension BinaryPlistObjectTable {
         guard let base = bytes.baseAddress, bytes.count > 0, BinaryPlistReader.firstNonASCII(base, bytes.count) == nil else { return nil }
         let n = bytes.count
         // The hash ``hash(_:)`` gives the object once written.
-        var slot = unique.firstSlot(ByteHash.hash(bytes, salt: 0x50))
+        let h = ByteHash.hash(bytes, salt: 0x50)
+        var slot = unique.firstSlot(h)
         while true {
             let entry = unique.slots[slot]
             if entry == 0 { break }
-            let other = objects[Int(entry) - 1]
-            if other.tag == 0x50, other.count == n,
-               Self.withBytes(other, scratch, storage, { ByteHash.equal($0, base, n) }) { return Int(entry) - 1 }
+            if UniqueTable.mayName(entry, h) {
+                let other = objects[UniqueTable.id(entry)]
+                if other.tag == 0x50, other.count == n,
+                   Self.withBytes(other, scratch, storage, { ByteHash.equal($0, base, n) }) { return UniqueTable.id(entry) }
+            }
             slot = (slot + 1) & unique.mask
         }
         let mark = scratch.count
         scratch.append(contentsOf: bytes)
         let object = Object(tag: 0x50, count: n, payload: UInt64(mark), high: 1)
-        return append(object, size: size(object, refSize: 0), uniqueSlot: slot)
+        return append(object, size: size(object, refSize: 0), uniqueSlot: slot, hash: h)
     }
 
     /// ``uniqued(_:)`` of a scalar (int, real, date, bool, null) whose high half is 0 or all ones: equal
@@ -55,22 +62,23 @@ extension BinaryPlistObjectTable {
     /// comparison and no lookup of the high half. The same hash as ``hash(_:)``, so the table is one.
     @inline(never)
     mutating func uniquedScalar(_ object: Object) -> Int {
-        uniquedScalar(object, firstSlot: unique.firstSlot(scalarHash(object)))
+        uniquedScalar(object, hash: scalarHash(object))
     }
 
-    /// ``uniqued(_:)`` of plain scalar `object` (``isPlainScalar(_:)``), probing from `firstSlot`, the
-    /// slot its ``scalarHash(_:)`` starts at in the table as it is.
+    /// ``uniqued(_:)`` of plain scalar `object` (``isPlainScalar(_:)``), whose ``scalarHash(_:)`` is `hash`.
     @inline(__always)
-    mutating func uniquedScalar(_ object: Object, firstSlot: Int) -> Int {
-        var slot = firstSlot
+    mutating func uniquedScalar(_ object: Object, hash: UInt64) -> Int {
+        var slot = unique.firstSlot(hash)
         while true {
             let entry = unique.slots[slot]
             if entry == 0 { break }
-            let other = objects[Int(entry) - 1]
-            if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return Int(entry) - 1 }
+            if UniqueTable.mayName(entry, hash) {
+                let other = objects[UniqueTable.id(entry)]
+                if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return UniqueTable.id(entry) }
+            }
             slot = (slot + 1) & unique.mask
         }
-        return append(object, size: Self.scalarSize(object), uniqueSlot: slot)
+        return append(object, size: Self.scalarSize(object), uniqueSlot: slot, hash: hash)
     }
 
     /// The hash uniquing goes by: the bytes of data and strings, the bits of everything else.
@@ -92,13 +100,15 @@ extension BinaryPlistObjectTable {
     }
 
     /// Doubles the uniquing table (ids are re-placed by their objects' hashes; the output does not change).
+    /// A slot keeps its hash's top 32 bits, all a probe's start needs up to 2³² slots: no object is read.
     @inline(never)
     mutating func growUnique() {
         let old = unique.slots
         unique = UniqueTable(expected: old.count)
+        let fromSlots = unique.hashShift >= 32
         for i in 0 ..< old.count where old[i] != 0 {
             let entry = old[i]
-            var slot = unique.firstSlot(hash(objects[Int(entry) - 1]))
+            var slot = unique.firstSlot(fromSlots ? entry & 0xFFFF_FFFF_0000_0000 : hash(objects[UniqueTable.id(entry)]))
             while unique.slots[slot] != 0 { slot = (slot + 1) & unique.mask }
             unique.slots[slot] = entry
             unique.used += 1
@@ -119,8 +129,8 @@ extension BinaryPlistObjectTable {
     @inline(__always)
     static func isPlainScalar(_ object: Object) -> Bool { !hasBytes(object) && object.flags != 3 }
 
-    /// Uniquing tables of at least this many slots warm a batch's probes (``warmScalars(_:count:firstSlots:)``;
-    /// ``warmingFrom``'s default): at 4 bytes a slot, larger than a core's own cache. A smaller one's
+    /// Uniquing tables of at least this many slots warm a batch's probes (``warmScalars(_:count:hashes:)``;
+    /// ``warmingFrom``'s default): at 8 bytes a slot, larger than a core's own cache. A smaller one's
     /// probes hit the cache anyway.
     static let warmingSlots = 1 << 18
 
@@ -136,40 +146,41 @@ extension BinaryPlistObjectTable {
             return
         }
         let most = Self.warmedBatch
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: most) { slots in
-            guard let first = slots.baseAddress else { return }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: most) { hashes in
+            guard let first = hashes.baseAddress else { return }
             var start = 0
             while start < count {
                 let n = min(most, count - start)
-                warmScalars(batch + start, count: n, firstSlots: first)
-                for i in 0 ..< n { ids[start + i] = uniquedScalar(batch[start + i], firstSlot: first[i]) }
+                warmScalars(batch + start, count: n, hashes: first)
+                for i in 0 ..< n { ids[start + i] = uniquedScalar(batch[start + i], hash: first[i]) }
                 start += n
             }
         }
     }
 
-    /// The most probes ``warmScalars(_:count:firstSlots:)`` warms together: about as many misses as a
+    /// The most probes ``warmScalars(_:count:hashes:)`` warms together: about as many misses as a
     /// core keeps in flight.
     static let warmedBatch = 32
 
     /// Prepares the probes of the `count` plain scalars at `batch` (at most ``warmedBatch``), changing no
     /// id: grows the uniquing table now if placing `count` new objects would, so that no slot moves
-    /// before they are placed; stores the slot each probe starts at, at the same index of `firstSlots`;
-    /// and loads those slots and the objects they name. In a table larger than the cache each probe
-    /// misses; loads issued together overlap their misses where probes one after another wait for each
-    /// in turn, so the probes that follow (``uniquedScalar(_:firstSlot:)``) find them in the cache.
-    mutating func warmScalars(_ batch: UnsafePointer<Object>, count: Int, firstSlots: UnsafeMutablePointer<Int>) {
+    /// before they are placed; stores each one's ``scalarHash(_:)`` at the same index of `hashes`; and
+    /// loads the slots the probes start at and the objects whose hash bits they hold. In a table larger
+    /// than the cache each probe misses; loads issued together overlap their misses where probes one
+    /// after another wait for each in turn, so the probes that follow (``uniquedScalar(_:hash:)``) find
+    /// them in the cache.
+    mutating func warmScalars(_ batch: UnsafePointer<Object>, count: Int, hashes: UnsafeMutablePointer<UInt64>) {
         while (unique.used + count) * 2 > unique.mask { growUnique() }
         let slots = unique.slots
         var loaded: UInt64 = 0
         for i in 0 ..< count {
-            let slot = unique.firstSlot(scalarHash(batch[i]))
-            firstSlots[i] = slot
-            loaded &+= UInt64(slots[slot])
+            let h = scalarHash(batch[i])
+            hashes[i] = h
+            loaded &+= slots[unique.firstSlot(h)]
         }
         for i in 0 ..< count {
-            let entry = slots[firstSlots[i]]
-            if entry != 0 { loaded &+= objects[Int(entry) - 1].payload }
+            let entry = slots[unique.firstSlot(hashes[i])]
+            if entry != 0, UniqueTable.mayName(entry, hashes[i]) { loaded &+= objects[UniqueTable.id(entry)].payload }
         }
         // Stored, so that the loads are made.
         unique.warmed = loaded

@@ -193,12 +193,12 @@ struct BinaryPlistObjectTable {
     }
 
     /// Appends a new object of `size` bytes (scalars, data and strings have no member references, so
-    /// no size depends on refSize) that `slot`, an empty slot its probe ended at, will name; its id.
+    /// no size depends on refSize) that `slot`, an empty slot its probe for `hash` ended at, will name; its id.
     @inline(__always)
-    mutating func append(_ object: Object, size: Int, uniqueSlot slot: Int) -> Int {
+    mutating func append(_ object: Object, size: Int, uniqueSlot slot: Int, hash: UInt64) -> Int {
         objects.append(object)
         bodyBytes += size
-        unique.slots[slot] = UInt32(truncatingIfNeeded: objects.count)
+        unique.slots[slot] = UniqueTable.slot(id: objects.count - 1, hash: hash)
         unique.used += 1
         if unique.used * 2 > unique.mask { growUnique() }
         return objects.count - 1
@@ -457,7 +457,9 @@ struct ByteWriter {
 /// (seeded per process, so crafted inputs cannot collide on purpose; ids, not hashes, decide the output).
 /// Invariant: at most half full (the object table grows it), so every probe ends at an empty slot.
 struct UniqueTable {
-    let slots: TableBuffer<UInt32>
+    /// 0 for an empty slot, else the top 32 bits of the object's hash, then its id + 1 in the low 32 bits:
+    /// a probe passes a slot whose hash bits differ without loading the object (a cache miss in a large table).
+    let slots: TableBuffer<UInt64>
     var mask: Int
     var used = 0
     /// 64 − log2(capacity): a probe starts at the hash's top bits. Stored, since counting the mask's
@@ -465,7 +467,7 @@ struct UniqueTable {
     let hashShift: UInt64
     /// ``ByteHash/seed``, read once per table rather than through its lazy initialiser per hash.
     let seed = ByteHash.seed
-    /// The sum of the slots and objects ``BinaryPlistObjectTable/warmScalars(_:count:firstSlots:)`` loaded
+    /// The sum of the slots and objects ``BinaryPlistObjectTable/warmScalars(_:count:hashes:)`` loaded
     /// ahead of the probes: stored only so that those loads are made.
     var warmed: UInt64 = 0
 
@@ -483,6 +485,18 @@ struct UniqueTable {
     }
 
     func firstSlot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> hashShift) & mask }
+
+    /// The slot naming object `id` of hash `hash` (ids are below 2³² − 1: the table's objects fit 32-bit refs).
+    @inline(__always)
+    static func slot(id: Int, hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: id &+ 1) & 0xFFFF_FFFF }
+
+    /// The id a full slot names.
+    @inline(__always)
+    static func id(_ slot: UInt64) -> Int { Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1 }
+
+    /// Whether full slot `slot` may name an object of hash `hash` (its hash bits agree).
+    @inline(__always)
+    static func mayName(_ slot: UInt64, _ hash: UInt64) -> Bool { (slot ^ hash) >> 32 == 0 }
 }
 
 extension BinaryPlistObjectTable {

@@ -24,7 +24,7 @@ enum TableScratch {
         /// A binary writer's output objects, member references and uniquing slots.
         var writerObjects: TableBuffer<BinaryPlistObjectTable.Object>?
         var writerMembers: TableBuffer<UInt32>?
-        var writerSlots: TableBuffer<UInt32>?
+        var writerSlots: TableBuffer<UInt64>?
         /// A binary writer's transcoded strings (and a streamed encode's string and data bytes).
         var writerScratch: [UInt8] = []
         /// A streamed Codable encode's `$objects` entries and shared-entry index.

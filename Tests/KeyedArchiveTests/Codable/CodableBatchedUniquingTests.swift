@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-/// The streamed encode's batched uniquing (ArchiveStreamDeferredScalars.swift, ``BinaryPlistObjectTable/warmScalars(_:count:firstSlots:)``),
+/// The streamed encode's batched uniquing (ArchiveStreamDeferredScalars.swift, ``BinaryPlistObjectTable/warmScalars(_:count:hashes:)``),
 /// which a default encode turns on only past 64k objects, turned on from the first object: it changes the
 /// order of the property list's objects and nothing else.
 @Suite struct CodableBatchedUniquingTests {
