@@ -2,7 +2,8 @@
 ///
 /// Each field is a fact the trailer check proved. The scanner is immutable and its per-object code is
 /// inlined into one loop per offset width, so the facts stay in registers and every bounds check is a
-/// compare against `end`. Containers keep the byte position of their refs; pass 2 copies them.
+/// compare against `end`. Containers copy their member refs into the reader's ref table while their
+/// bytes are in the cache (pass 2 reads that table, not the input).
 struct BinaryPlistObjectScanner {
     let base: UnsafePointer<UInt8>
     /// The object table is `8 ..< end`; the offset table starts at `end` and the 32-byte trailer follows.
@@ -13,6 +14,8 @@ struct BinaryPlistObjectScanner {
     let maxDataLength: Int
     /// Upper bound on total member refs: what fits in the object table without overlap.
     let refBudget: Int
+    /// Objects in the table: every member ref must be below it.
+    let objectCount: UInt64
 
     init(base: UnsafePointer<UInt8>, trailer: BinaryPlistTrailer, limits: DecodingLimits) {
         self.base = base
@@ -22,45 +25,69 @@ struct BinaryPlistObjectScanner {
         maxStringLength = limits.maxStringLength
         maxDataLength = limits.maxDataLength
         refBudget = (trailer.offsetTableOffset - 8) / trailer.objectRefSize
+        objectCount = UInt64(truncatingIfNeeded: trailer.objectCount)
     }
 
-    /// Scans objects `0 ..< count` into `out`, setting bit `i` of `containers` (zeroed, `(count + 63) / 64`
-    /// words) for each container. `refs` ends as the total member refs of all containers;
-    /// `wide` collects 128-bit integers that fit neither Int64 nor UInt64.
-    func scanAll(count: Int, into out: UnsafeMutablePointer<PlistNode>, containers: UnsafeMutablePointer<UInt64>,
-                 refs: inout Int, wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) {
-        // One loop per common width, so the offset load is a single instruction.
-        switch offsetWidth {
-        case 1: try scan(BinaryPlistWidth1(), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
-        case 2: try scan(BinaryPlistWidth2(), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
-        case 4: try scan(BinaryPlistWidth4(), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
-        default: try scan(BinaryPlistAnyWidth(width: offsetWidth), count: count, into: out, containers: containers, refs: &refs, wide: &wide)
+    /// Where pass 1 writes: the ref table and the containers' member-ref counts, with their room, and the
+    /// first member ref that names no object (reported once every object has scanned, as before pass 2).
+    struct Sink {
+        var refs: UnsafeMutablePointer<UInt32>
+        var refRoom: Int
+        /// Refs written (``PlistNode/payload`` of a container is its first one's index).
+        var written = 0
+        /// Member refs of each container, in table order.
+        var spans: UnsafeMutablePointer<Int>
+        /// Containers scanned so far.
+        var containers = 0
+        var firstBadRef: (index: Int, ref: UInt64, offset: Int)?
+
+        init(refs: UnsafeMutablePointer<UInt32>, refRoom: Int, spans: UnsafeMutablePointer<Int>) {
+            self.refs = refs
+            self.refRoom = refRoom
+            self.spans = spans
         }
     }
 
-    func scan<W: BinaryPlistWidth>(_ w: W, count: Int, into out: UnsafeMutablePointer<PlistNode>,
-                                   containers: UnsafeMutablePointer<UInt64>, refs: inout Int,
-                                   wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) {
+    /// Scans objects `from ..< count` into `out`, setting bit `i` of `containers` (zeroed, `(count + 63) / 64`
+    /// words) for each container and copying its member refs into `sink` (whose spans have room for every
+    /// object); `wide` collects 128-bit integers that fit neither Int64 nor UInt64. Returns `count`, or the
+    /// first container whose refs `sink` has no room for (nothing of it written): the caller makes room
+    /// and scans on from there.
+    func scanAll(from start: Int, count: Int, into out: UnsafeMutablePointer<PlistNode>, containers: UnsafeMutablePointer<UInt64>,
+                 sink: inout Sink, wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) -> Int {
+        // One loop per common width, so the offset load is a single instruction.
+        switch offsetWidth {
+        case 1: return try scan(BinaryPlistWidth1(), from: start, count: count, into: out, containers: containers, sink: &sink, wide: &wide)
+        case 2: return try scan(BinaryPlistWidth2(), from: start, count: count, into: out, containers: containers, sink: &sink, wide: &wide)
+        case 4: return try scan(BinaryPlistWidth4(), from: start, count: count, into: out, containers: containers, sink: &sink, wide: &wide)
+        default: return try scan(BinaryPlistAnyWidth(width: offsetWidth), from: start, count: count, into: out, containers: containers, sink: &sink, wide: &wide)
+        }
+    }
+
+    func scan<W: BinaryPlistWidth>(_ w: W, from start: Int, count: Int, into out: UnsafeMutablePointer<PlistNode>,
+                                   containers: UnsafeMutablePointer<UInt64>, sink: inout Sink,
+                                   wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) -> Int {
         // end ≥ 9 (trailer check), so `raw &- 8 < span` is `8 ≤ raw < end` in one compare.
         let span = UInt64(truncatingIfNeeded: end &- 8)
-        var pending = refs
+        var s = sink
+        defer { sink = s }
         // count × width ≤ input length (trailer check), so the entry pointer stays inside the offset table.
-        var entry = base + end
-        for i in 0 ..< count {
+        var entry = base + end + start &* w.width
+        for i in start ..< count {
             let raw = w.load(entry)
             // Every object starts after the header and inside the object table.
             guard raw &- 8 < span else { throw offsetOutside(raw, i, at: entry - base) }
-            let node = try node(at: Int(truncatingIfNeeded: raw), index: i, refs: &pending, wide: &wide)
+            guard let node = try node(at: Int(truncatingIfNeeded: raw), index: i, sink: &s, wide: &wide) else { return i }
             (out + i).initialize(to: node)
             if node.kind.isContainer { containers[i &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: i & 63) }
             entry += w.width
         }
-        refs = pending
+        return count
     }
 
     /// The object at `off` (< end, so its marker byte exists).
     @inline(__always)
-    func node(at off: Int, index: Int, refs: inout Int, wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) -> PlistNode {
+    func node(at off: Int, index: Int, sink: inout Sink, wide: inout [(high: Int64, low: UInt64)]) throws(ArchiveError) -> PlistNode? {
         let marker = base[off]
         // off < end ≤ Int.max, so neither this nor `end &- p` below can overflow, and end - p ≥ 0.
         var p = off &+ 1
@@ -140,11 +167,11 @@ struct BinaryPlistObjectScanner {
         case 0xA, 0xC:
             let count = try readCount(marker, &p, index: index)
             let kind: PlistKind = marker >> 4 == 0xA ? .array : .set
-            return try container(kind, count: count, refCount: count, at: p, off: off, index: index, refs: &refs)
+            return try container(kind, count: count, refCount: count, at: p, off: off, index: index, sink: &sink)
         case 0xD:
             let count = try readCount(marker, &p, index: index)
             // count ≤ UInt32.max, so 2 × count cannot overflow Int.
-            return try container(.dict, count: count, refCount: 2 &* count, at: p, off: off, index: index, refs: &refs)
+            return try container(.dict, count: count, refCount: 2 &* count, at: p, off: off, index: index, sink: &sink)
         default:
             throw badMarker(marker, off, index)
         }
@@ -170,16 +197,58 @@ struct BinaryPlistObjectScanner {
         return Int(truncatingIfNeeded: raw)
     }
 
-    /// Checks that `refCount` member refs fit at `p`; pass 2 copies them (the payload is `p` until then).
+    /// Checks that `refCount` member refs fit at `p` and copies them into `sink`: the node, whose payload is
+    /// its first ref's index there; nil when `sink` has no room for them (nothing written).
     @inline(__always)
     func container(_ kind: PlistKind, count: Int, refCount: Int, at p: Int, off: Int, index: Int,
-                   refs pending: inout Int) throws(ArchiveError) -> PlistNode {
+                   sink: inout Sink) throws(ArchiveError) -> PlistNode? {
         // The refs lie in the object table (refCount < 2³³ and refSize ≤ 8, so the product cannot overflow).
         guard refCount &* refSize <= end &- p else { throw containerRunsPast(kind, off, index) }
         // Overlapping containers may not make the ref table outgrow what the object table can hold.
-        guard refCount <= refBudget &- pending else { throw refsOverBudget(off, index) }
-        pending &+= refCount
-        return PlistNode(kind: kind, count: UInt32(truncatingIfNeeded: count), payload: UInt64(truncatingIfNeeded: p))
+        guard refCount <= refBudget &- sink.written else { throw refsOverBudget(off, index) }
+        guard refCount <= sink.refRoom &- sink.written else { return nil }
+        let first = sink.written
+        let to = sink.refs + first
+        let from = base + p
+        // One loop per common width; each ref is checked against the object count as it is copied.
+        var bad = -1
+        switch refSize {
+        case 1: bad = Self.copy(BinaryPlistWidth1(), refCount, from, to, below: objectCount)
+        case 2: bad = Self.copy(BinaryPlistWidth2(), refCount, from, to, below: objectCount)
+        case 4: bad = Self.copy(BinaryPlistWidth4(), refCount, from, to, below: objectCount)
+        default: bad = Self.copy(BinaryPlistAnyWidth(width: refSize), refCount, from, to, below: objectCount)
+        }
+        if bad >= 0, sink.firstBadRef == nil {
+            let q = p &+ bad &* refSize
+            sink.firstBadRef = (index, BinaryPlistBytes.loadBigEndian(base + q, refSize), q)
+        }
+        sink.written = first &+ refCount
+        sink.spans[sink.containers] = refCount
+        sink.containers &+= 1
+        return PlistNode(kind: kind, count: UInt32(truncatingIfNeeded: count), payload: UInt64(truncatingIfNeeded: first))
+    }
+
+    /// Copies `n` refs of width `w` from `from` to `to`; the position of the first one not below `limit`, or -1.
+    @inline(__always)
+    static func copy<R: BinaryPlistWidth>(_ w: R, _ n: Int, _ from: UnsafePointer<UInt8>, _ to: UnsafeMutablePointer<UInt32>,
+                                          below limit: UInt64) -> Int {
+        var q = from
+        var largest: UInt64 = 0
+        for k in 0 ..< n {
+            let r = w.load(q)
+            largest = max(largest, r)
+            (to + k).initialize(to: UInt32(truncatingIfNeeded: r))
+            q += w.width
+        }
+        guard largest >= limit else { return -1 }
+        return firstAtLeast(w, n, from, limit)
+    }
+
+    /// The position of the first of `n` refs at `from` not below `limit` (one is).
+    @inline(never)
+    static func firstAtLeast<R: BinaryPlistWidth>(_ w: R, _ n: Int, _ from: UnsafePointer<UInt8>, _ limit: UInt64) -> Int {
+        for k in 0 ..< n where w.load(from + k &* w.width) >= limit { return k }
+        return -1
     }
 
     static func integerNode(high: Int64, low: UInt64, wide: inout [(high: Int64, low: UInt64)]) -> PlistNode {

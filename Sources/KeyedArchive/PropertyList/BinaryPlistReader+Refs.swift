@@ -1,32 +1,17 @@
 extension BinaryPlistReader {
-    /// Pass 2: copies every container's member refs into one exactly-sized `refs`, checks that each names
-    /// an object, and changes container payloads from "refs at this byte offset" to "first index in `refs`".
-    ///
-    /// The same pass proves the containers acyclic, and measures their nesting, in the two layouts
-    /// writers use; any other table returns false and the caller runs ``PlistCycleCheck``. Bad refs are
-    /// reported before depth, as the cycle check would.
+    /// Pass 2: proves the containers acyclic, and measures their nesting, in the two layouts writers use,
+    /// from the refs pass 1 copied (every one names an object) and the containers' spans; any other
+    /// table returns false and the caller runs ``PlistCycleCheck``. It reads neither the input nor the nodes.
     /// - *Containers before their members* (CF): a cycle would need a member at or before its container.
     ///   `marks[c]`'s low 16 bits are the longest chain of containers holding `c`, complete once every
-    ///   container before `c` is copied.
+    ///   container before `c` is checked.
     /// - *Members before their containers* (our streamed encoder), allowing containers that hold later
     ///   ones as long as nothing holds those (the top object): a cycle would need every edge backward,
     ///   impossible. Bits 16…29 of `marks[c]` are `c`'s height (containers nested in it, itself
-    ///   included), complete when `c` is copied; bit 31 says something holds `c`, bit 30 that `c` holds
+    ///   included), complete when `c` is checked; bit 31 says something holds `c`, bit 30 that `c` holds
     ///   a later container. The unheld roots' heights are measured after the pass.
     mutating func copyRefs(maxDepth: Int) throws(ArchiveError) -> Bool {
-        switch trailer.objectRefSize {
-        case 1: return try copyRefs(BinaryPlistWidth1(), maxDepth: maxDepth)
-        case 2: return try copyRefs(BinaryPlistWidth2(), maxDepth: maxDepth)
-        // Above 65,535 objects CoreFoundation writes 4-byte refs: every large archive.
-        case 4: return try copyRefs(BinaryPlistWidth4(), maxDepth: maxDepth)
-        default: return try copyRefs(BinaryPlistAnyWidth(width: trailer.objectRefSize), maxDepth: maxDepth)
-        }
-    }
-
-    private mutating func copyRefs<W: BinaryPlistWidth>(_ w: W, maxDepth: Int) throws(ArchiveError) -> Bool {
-        let total = pendingRefs
-        let count = UInt64(truncatingIfNeeded: trailer.objectCount)
-        let base = self.base
+        defer { TableScratch.park(&spans, \.spans) }
         // Chains are counted in 16 bits and heights in 14; a larger limit leaves the depth to the cycle check.
         var ordered = maxDepth < Int(UInt16.max)
         var reversed = maxDepth < Int(PlistMarks.heightMask)
@@ -39,27 +24,21 @@ extension BinaryPlistReader {
         // The first and last containers holding a later one (the reversed layout's roots), if any.
         var firstRoot = -1
         var lastRoot = -1
-        var failure: ArchiveError?
-        // total ≤ refBudget ≤ input length / refSize, checked while scanning; pass 1 counted exactly the
-        // members written below, from index 0 on.
-        var refs = TableScratch.overwritable(\.refs, count: total)
-        var written = 0
         // Kept: the list keeps the bits (``PropertyList/containerBits``), which are never written again.
         let bits = containerBits
         var shared = false
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            marks.withUnsafeMutableBufferPointer { marks in
-                guard let nodes = nodes.baseAddress, let marks = marks.baseAddress else { return }
-                bits.withUnsafeBufferPointer { containers in
-                    refs.withUnsafeMutableBufferPointer { buf in
-                        guard let out = buf.baseAddress, let containers = containers.baseAddress else { return }
+        marks.withUnsafeMutableBufferPointer { marks in
+            guard let marks = marks.baseAddress else { return }
+            bits.withUnsafeBufferPointer { containers in
+                refs.withUnsafeBufferPointer { refBuf in
+                    spans.withUnsafeBufferPointer { spanBuf in
+                        guard let containers = containers.baseAddress, let spanBase = spanBuf.baseAddress else { return }
+                        // Pass 1 wrote one span per container, in table order, and their refs one after another.
                         var at = 0
-                        // Containers in table order, from pass 1's bits.
+                        var k = 0
                         for i in SetBitIndices(containers, words: bits.count) {
-                            let kind = nodes[i].kind
-                            let members = Int(truncatingIfNeeded: nodes[i].count) &* (kind == .dict ? 2 : 1)
-                            var q = base + Int(truncatingIfNeeded: nodes[i].payload)
-                            nodes[i].payload = UInt64(truncatingIfNeeded: at)
+                            let members = spanBase[k]
+                            k &+= 1
                             // This container is the last link of a chain `mine` long (capped past the limit).
                             let own = marks[i]
                             let mine = min(Int(own & PlistMarks.chainMask) &+ 1, cap)
@@ -68,16 +47,8 @@ extension BinaryPlistReader {
                             var tallest: UInt32 = 0
                             var holdsLater = false
                             for _ in 0 ..< members {
-                                let r = w.load(q)
-                                // Every member ref names an object in the table.
-                                guard r < count else {
-                                    failure = Self.badRef(r, i, at: q - base, count: count)
-                                    return
-                                }
-                                let member = Int(truncatingIfNeeded: r)
-                                (out + at).initialize(to: UInt32(truncatingIfNeeded: r))
+                                let member = Int(truncatingIfNeeded: refBuf[at])
                                 at &+= 1
-                                q += w.width
                                 guard SetBitIndices.isSet(member, in: containers) else { continue }
                                 let theirs = marks[member]
                                 if theirs & PlistMarks.held != 0 { shared = true }
@@ -107,14 +78,10 @@ extension BinaryPlistReader {
                                 marks[i] |= height << PlistMarks.heightShift
                             }
                         }
-                        written = at
                     }
                 }
             }
         }
-        if let failure { throw failure }
-        if written < refs.count { refs.removeLast(refs.count - written) }
-        self.refs = refs
         sharesContainers = shared
         if ordered {
             if tooDeep >= 0 { throw tooDeepError(tooDeep, maxDepth: maxDepth) }

@@ -12,8 +12,9 @@ internal struct BinaryPlistReader {
     var nodes: [PlistNode] = []
     var refs: [UInt32] = []
     var wideIntegers: [(high: Int64, low: UInt64)] = []
-    /// Member refs of all containers (pass 1 counts them, pass 2 copies them).
-    var pendingRefs = 0
+    /// Member refs of each container, in table order (pass 1 writes them; pass 2 reads them rather than
+    /// the containers' nodes).
+    var spans: [Int] = []
     /// Bit `i` is set when object `i` is a container (pass 1 sets them; pass 2 reads them instead of
     /// the 16-byte nodes, a table 128 times smaller to look members up in).
     var containerBits: [UInt64] = []
@@ -93,12 +94,12 @@ internal struct BinaryPlistReader {
 
     // MARK: - Pass 1: objects
 
-    /// Pass 1 scans every object, in table order, into exactly-sized `nodes` (containers keep the byte
-    /// position of their refs); pass 2 (``copyRefs(maxDepth:)``) copies the refs.
+    /// Pass 1 scans every object, in table order, into exactly-sized `nodes`, and copies the containers'
+    /// member refs into `refs` (checked against the object count: the first that names no object is
+    /// thrown once every object has scanned); pass 2 (``copyRefs(maxDepth:)``) checks their nesting.
     mutating func scanAll() throws(ArchiveError) {
         let n = trailer.objectCount
         let scanner = BinaryPlistObjectScanner(base: base, trailer: trailer, limits: limits)
-        var total = 0
         var wide: [(high: Int64, low: UInt64)] = []
         var failure: ArchiveError?
         // n ≥ 1 and n × offsetIntSize ≤ input length (trailer check), so this allocation is bounded.
@@ -106,21 +107,70 @@ internal struct BinaryPlistReader {
         var table = TableScratch.overwritable(\.nodes, count: n)
         // n ≤ input length, so this is at most an eighth of it.
         var bits = TableScratch.filled(\.containerBits, count: (n &+ 63) &>> 6, with: 0)
-        table.withUnsafeMutableBufferPointer { buf in
-            bits.withUnsafeMutableBufferPointer { bitBuf in
-                guard let out = buf.baseAddress, let containers = bitBuf.baseAddress else { return }
-                do throws(ArchiveError) {
-                    try scanner.scanAll(count: n, into: out, containers: containers, refs: &total, wide: &wide)
-                } catch {
-                    failure = error
+        // At most one span per object; written before read, one per container.
+        var spanTable = TableScratch.overwritable(\.spans, count: n)
+        // Refs grow as containers need (doubling, up to what the object table can hold: refBudget),
+        // from the last list's table or two per object.
+        let refBudget = scanner.refBudget
+        // At least one, so that the table has a base address.
+        var refTable = TableScratch.overwritable(\.refs, count: max(min(refBudget, max(2 &* n, 64)), 1))
+        var next = 0
+        var written = 0
+        var containers = 0
+        var firstBad: (index: Int, ref: UInt64, offset: Int)?
+        while next < n {
+            table.withUnsafeMutableBufferPointer { buf in
+                bits.withUnsafeMutableBufferPointer { bitBuf in
+                    spanTable.withUnsafeMutableBufferPointer { spanBuf in
+                        refTable.withUnsafeMutableBufferPointer { refBuf in
+                            // Every table has at least one element (n ≥ 1), so none lacks a base address.
+                            guard let out = buf.baseAddress, let containerWords = bitBuf.baseAddress,
+                                  let spanBase = spanBuf.baseAddress, let refBase = refBuf.baseAddress else {
+                                failure = ArchiveError(.corrupt, "a reader table has no storage")
+                                return
+                            }
+                            var sink = BinaryPlistObjectScanner.Sink(refs: refBase, refRoom: refBuf.count, spans: spanBase)
+                            sink.written = written
+                            sink.containers = containers
+                            sink.firstBadRef = firstBad
+                            do throws(ArchiveError) {
+                                next = try scanner.scanAll(from: next, count: n, into: out, containers: containerWords, sink: &sink, wide: &wide)
+                            } catch {
+                                failure = error
+                            }
+                            (written, containers, firstBad) = (sink.written, sink.containers, sink.firstBadRef)
+                        }
+                    }
                 }
             }
+            if failure != nil { break }
+            // Object `next` is a container whose refs do not fit: double the room (its need is within
+            // refBudget, which the scanner checked), keeping the refs written.
+            if next < n { Self.grow(&refTable, keeping: written, toAtLeast: min(refBudget, max(2 &* refTable.count, written &+ 1))) }
         }
         containerBits = bits
         if let failure { throw failure }
+        if let bad = firstBad { throw Self.badRef(bad.ref, bad.index, at: bad.offset, count: UInt64(truncatingIfNeeded: n)) }
         nodes = table
-        pendingRefs = total
+        if written < refTable.count { refTable.removeLast(refTable.count - written) }
+        refs = refTable
+        spanTable.removeLast(n - containers)
+        spans = spanTable
         wideIntegers = wide
+    }
+
+    /// `table` with room for `count` refs, its first `written` kept (an overwritable table: the rest
+    /// are written before they are read).
+    static func grow(_ table: inout [UInt32], keeping written: Int, toAtLeast count: Int) {
+        let old = table
+        table = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            HugePages.advise(buffer)
+            old.withUnsafeBufferPointer { from in
+                guard let src = from.baseAddress, let dst = buffer.baseAddress else { return }
+                dst.initialize(from: src, count: written)
+            }
+            initialized = count
+        }
     }
 
     /// Index of the first byte ≥ 0x80 in `count` bytes at `p`, eight bytes at a time.

@@ -15,6 +15,8 @@ enum TableScratch {
         var refs: [UInt32] = []
         var depths: [UInt32] = []
         var containerBits: [UInt64] = []
+        /// The binary reader's member-ref counts per container (its own, dropped after pass 2).
+        var spans: [Int] = []
         var memo: [Int32] = []
         var tags: [UInt8] = []
         var objects: [ArchiveObject] = []
