@@ -51,6 +51,12 @@ final class DirectDecodingState {
     /// The class entry and traits whose checks passed last (members of one array repeat them).
     @exclusivity(unchecked) var passedClassEntry = -1
     @exclusivity(unchecked) var passedTraits: CodableTypeTraits?
+    /// Key lists of object dictionaries ``objectClass(entry:)`` read in full (the first slot in ``refs``, and
+    /// how many), with the position of the one `$class` key, direct-mapped by the count and last key
+    /// node: a dictionary whose key refs are the same nodes (records of one type) has the same keys, so
+    /// is read by that position alone.
+    @exclusivity(unchecked) var keyLists = [(at: Int, pairs: Int, classAt: Int)](repeating: (-1, -1, -1), count: DirectDecodingState.keyListSlots)
+    static let keyListSlots = 8
     /// Keyed containers made, for later values of their key type; emptied by ``endDecode()``.
     @exclusivity(unchecked) var keyedContainers: [PooledKeyedDecodingContainer<DirectValueDecoder>] = []
 
@@ -210,18 +216,36 @@ final class DirectDecodingState {
         let d = nodes[entryNode(e)]
         guard d.kind == .dict else { return nil }
         let keysAt = Int(truncatingIfNeeded: d.payload), pairs = Int(d.count)
+        let list = pairs > 0 ? (Int(truncatingIfNeeded: refs[keysAt &+ pairs &- 1]) &+ pairs) & (Self.keyListSlots - 1) : 0
+        let known = keyLists[list]
+        if known.pairs == pairs, sameKeys(keysAt, known.at, pairs) {
+            guard let c = referencedEntry(Int(truncatingIfNeeded: refs[keysAt &+ pairs &+ known.classAt])) else { return nil }
+            flags[e] |= EntryFlags.keysChecked
+            return classSlot(entry: c)
+        }
         var classEntry = -1
+        var classAt = -1
         for j in 0 ..< pairs {
             guard let k = keySlot(Int(truncatingIfNeeded: refs[keysAt &+ j])) else { return nil }
             guard keyTexts[k].isClassKey else { continue }
             // A second `$class` key: the graph keeps the last that resolves, and the others as values.
             guard classEntry < 0, let c = referencedEntry(Int(truncatingIfNeeded: refs[keysAt &+ pairs &+ j])) else { return nil }
             classEntry = c
+            classAt = j
         }
         guard classEntry >= 0 else { return nil }
+        keyLists[list] = (keysAt, pairs, classAt)
         // Every key is an ASCII string: ``unreachedEntriesAreReadable()`` need not look at this entry.
         flags[e] |= EntryFlags.keysChecked
         return classSlot(entry: classEntry)
+    }
+
+    /// Whether the `pairs` key refs from slot `a` of ``refs`` are those from slot `b` (nodes, not texts).
+    @inline(__always) private func sameKeys(_ a: Int, _ b: Int, _ pairs: Int) -> Bool {
+        guard b >= 0 else { return false }
+        if a == b { return true }
+        for j in 0 ..< pairs where refs[a &+ j] != refs[b &+ j] { return false }
+        return true
     }
 
     /// Whether the entries the decode did not read (their keys unchecked) are ones the graph reader reads:
