@@ -191,15 +191,16 @@ extension ArchiveStreamEncoder {
     /// Number arrays at least this long warm their probes: a shorter one's few misses overlap too little
     /// to repay the warming (a 10k-record benchmark encode's 1–6 tags per record: 3 % slower warmed).
     static let warmedArrayCount = 8
-    /// Uniquing tables of at least this many slots warm every number array's probes: at 8 bytes a slot,
-    /// past the last-level cache, where each probe of a short array misses too (a 100k-record benchmark
-    /// encode's tags: 150 ns a probe unwarmed).
-    static let warmedShortArraysFrom = 1 << 21
+    /// Uniquing tables of at least this many times the warming threshold warm every number array's probes:
+    /// by default 2²¹ slots of 8 bytes, past the last-level cache, where each probe of a short array misses
+    /// too (a 100k-record benchmark encode's tags: 150 ns a probe unwarmed). Tests that warm from the
+    /// start (a threshold of 0) warm these too.
+    static let warmedShortArraysFactor = 8
 
     /// Whether a number array of `count` members warms its probes.
     @inline(__always)
     private func warmsMembers(_ count: Int) -> Bool {
-        table.warmsProbes && (count >= Self.warmedArrayCount || table.unique.mask >= Self.warmedShortArraysFrom - 1)
+        table.warmsProbes && (count >= Self.warmedArrayCount || (table.unique.mask &+ 1) / Self.warmedShortArraysFactor >= table.warmingFrom)
     }
 
     /// ``appendMembers(_:_:)`` of numbers, `object` giving each one's plain scalar

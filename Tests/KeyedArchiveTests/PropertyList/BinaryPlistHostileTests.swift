@@ -132,6 +132,47 @@ import Testing
         #expect(code(bytes) == .badReference)
     }
 
+    /// Pass 1 copies refs as it meets containers, but a bad ref is reported only after every object has
+    /// scanned: a later object's own fault comes first, as it did when pass 2 copied the refs.
+    @Test func reportsAScanFaultBeforeAnEarlierBadReference() {
+        let bytes = Self.header
+            + [0xA1, 0x05]  // 08: obj0 array(1) → obj5, which does not exist
+            + [0x07]        // 0A: obj1 unknown marker 07
+            + [0x08, 0x0A]  // 0B: offset table
+            + Self.trailer(count: 2, table: 0x0B)
+        #expect(code(bytes) == .corrupt)
+        // Of two bad refs, the first in table order is the one reported.
+        let twoBad = Self.header
+            + [0xA1, 0x02]  // 08: obj0 array(1) → obj2 (missing)
+            + [0xA1, 0x03]  // 0A: obj1 array(1) → obj3 (missing)
+            + [0x08, 0x0A]  // 0C: offset table
+            + Self.trailer(count: 2, table: 0x0C)
+        #expect {
+            try PropertyList(binary: twoBad)
+        } throws: { e in
+            guard let e = e as? ArchiveError else { return false }
+            return e.code == .badReference && e.objectIndex == 0 && e.offset == 0x09
+        }
+    }
+
+    /// A file with many more refs than objects grows the ref table past its first size (two per object,
+    /// at least 64), keeping the refs copied before.
+    @Test func readsContainersWithManyMoreRefsThanObjects() throws {
+        // obj0: array(2) → obj2, obj1; obj1: array of 300 refs to obj2; obj2: int 42. Pass 1 copies obj0's
+        // two refs, then grows the table for obj1's 300, which must keep them.
+        var bytes = Self.header + [0xA2, 0x02, 0x01]         // 08: obj0 array(2) → obj2, obj1
+        bytes += [0xAF, 0x11, 0x01, 0x2C]                    // 0B: obj1 array, count int2 300
+        bytes += Array(repeating: 0x02, count: 300)          // 0F: 300 refs to obj2
+        let intAt = bytes.count
+        bytes += [0x10, 0x2A]                                // obj2: int 42
+        let table = bytes.count
+        for at in [0x08, 0x0B, intAt] { bytes += [UInt8(at >> 8), UInt8(at & 0xFF)] }  // 2-byte offsets
+        bytes += Self.trailer(offsetSize: 2, count: 3, top: 0, table: UInt64(table))
+        let list = try PropertyList(binary: bytes)
+        let expected = PlistValue.array([.integer(42), .array(Array(repeating: .integer(42), count: 300))])
+        #expect(try list.value() == expected)
+    }
+
     @Test func acceptsOverlappingObjects() throws {
         let bytes = Self.header
             + [0xA2, 0x01, 0x02]  // 08: obj0 array(2) → obj1, obj2
