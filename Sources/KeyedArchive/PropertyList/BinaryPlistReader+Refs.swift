@@ -10,7 +10,7 @@ extension BinaryPlistReader {
     ///   impossible. Bits 16…29 of `marks[c]` are `c`'s height (containers nested in it, itself
     ///   included), complete when `c` is checked; bit 31 says something holds `c`, bit 30 that `c` holds
     ///   a later container. The unheld roots' heights are measured after the pass.
-    mutating func copyRefs(maxDepth: Int) throws(ArchiveError) -> Bool {
+    mutating func checkNesting(maxDepth: Int) throws(ArchiveError) -> Bool {
         defer { TableScratch.park(&spans, \.spans) }
         // Chains are counted in 16 bits and heights in 14; a larger limit leaves the depth to the cycle check.
         var ordered = maxDepth < Int(UInt16.max)
@@ -155,7 +155,7 @@ struct SetBitIndices: Sequence, IteratorProtocol {
     }
 }
 
-/// The bits of pass 2's per-object marks (see ``BinaryPlistReader/copyRefs(maxDepth:)``).
+/// The bits of pass 2's per-object marks (see ``BinaryPlistReader/checkNesting(maxDepth:)``).
 enum PlistMarks {
     /// The longest chain of containers holding this one (containers-first layout).
     static let chainMask: UInt32 = 0xFFFF

@@ -38,7 +38,7 @@ internal struct BinaryPlistReader {
                 let trailer = try BinaryPlistTrailer(validating: base, count: buf.count, limits: limits)
                 var reader = BinaryPlistReader(base: base, trailer: trailer, limits: limits)
                 try reader.scanAll()
-                let acyclic = try reader.copyRefs(maxDepth: max(limits.maxDepth, 1))
+                let acyclic = try reader.checkNesting(maxDepth: max(limits.maxDepth, 1))
                 return .success((reader, acyclic))
             } catch {
                 return .failure(error)
@@ -96,7 +96,7 @@ internal struct BinaryPlistReader {
 
     /// Pass 1 scans every object, in table order, into exactly-sized `nodes`, and copies the containers'
     /// member refs into `refs` (checked against the object count: the first that names no object is
-    /// thrown once every object has scanned); pass 2 (``copyRefs(maxDepth:)``) checks their nesting.
+    /// thrown once every object has scanned); pass 2 (``checkNesting(maxDepth:)``) checks their nesting.
     mutating func scanAll() throws(ArchiveError) {
         let n = trailer.objectCount
         let scanner = BinaryPlistObjectScanner(base: base, trailer: trailer, limits: limits)
