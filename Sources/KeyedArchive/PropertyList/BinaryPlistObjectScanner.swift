@@ -28,24 +28,22 @@ struct BinaryPlistObjectScanner {
         objectCount = UInt64(truncatingIfNeeded: trailer.objectCount)
     }
 
-    /// Where pass 1 writes: the ref table and the containers' member-ref counts, with their room, and the
-    /// first member ref that names no object (reported once every object has scanned, as before pass 2).
-    struct Sink {
-        var refs: UnsafeMutablePointer<UInt32>
-        var refRoom: Int
+    /// What pass 1 has copied so far; it outlives the tables it was written to when the ref table grows.
+    struct Progress {
         /// Refs written (``PlistNode/payload`` of a container is its first one's index).
         var written = 0
-        /// Member refs of each container, in table order.
-        var spans: UnsafeMutablePointer<Int>
-        /// Containers scanned so far.
+        /// Containers scanned, each with its span written.
         var containers = 0
+        /// The first member ref that names no object (reported once every object has scanned, as before pass 2).
         var firstBadRef: (index: Int, ref: UInt64, offset: Int)?
+    }
 
-        init(refs: UnsafeMutablePointer<UInt32>, refRoom: Int, spans: UnsafeMutablePointer<Int>) {
-            self.refs = refs
-            self.refRoom = refRoom
-            self.spans = spans
-        }
+    /// Where pass 1 writes: the ref table with its room, and the containers' member-ref counts in table order.
+    struct Sink {
+        let refs: UnsafeMutablePointer<UInt32>
+        let refRoom: Int
+        let spans: UnsafeMutablePointer<Int>
+        var progress: Progress
     }
 
     /// Scans objects `from ..< count` into `out`, setting bit `i` of `containers` (zeroed, `(count + 63) / 64`
@@ -205,9 +203,9 @@ struct BinaryPlistObjectScanner {
         // The refs lie in the object table (refCount < 2³³ and refSize ≤ 8, so the product cannot overflow).
         guard refCount &* refSize <= end &- p else { throw containerRunsPast(kind, off, index) }
         // Overlapping containers may not make the ref table outgrow what the object table can hold.
-        guard refCount <= refBudget &- sink.written else { throw refsOverBudget(off, index) }
-        guard refCount <= sink.refRoom &- sink.written else { return nil }
-        let first = sink.written
+        guard refCount <= refBudget &- sink.progress.written else { throw refsOverBudget(off, index) }
+        guard refCount <= sink.refRoom &- sink.progress.written else { return nil }
+        let first = sink.progress.written
         let to = sink.refs + first
         let from = base + p
         // One loop per common width; each ref is checked against the object count as it is copied.
@@ -218,13 +216,14 @@ struct BinaryPlistObjectScanner {
         case 4: bad = Self.copy(BinaryPlistWidth4(), refCount, from, to, below: objectCount)
         default: bad = Self.copy(BinaryPlistAnyWidth(width: refSize), refCount, from, to, below: objectCount)
         }
-        if bad >= 0, sink.firstBadRef == nil {
+        if bad >= 0, sink.progress.firstBadRef == nil {
             let q = p &+ bad &* refSize
-            sink.firstBadRef = (index, BinaryPlistBytes.loadBigEndian(base + q, refSize), q)
+            sink.progress.firstBadRef = (index, BinaryPlistBytes.loadBigEndian(base + q, refSize), q)
         }
-        sink.written = first &+ refCount
-        sink.spans[sink.containers] = refCount
-        sink.containers &+= 1
+        sink.progress.written = first &+ refCount
+        // One span per container, and at most n containers: the span table has n slots.
+        sink.spans[sink.progress.containers] = refCount
+        sink.progress.containers &+= 1
         return PlistNode(kind: kind, count: UInt32(truncatingIfNeeded: count), payload: UInt64(truncatingIfNeeded: first))
     }
 

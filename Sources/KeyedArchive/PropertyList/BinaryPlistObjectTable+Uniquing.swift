@@ -45,9 +45,9 @@ extension BinaryPlistObjectTable {
             let entry = unique.slots[slot]
             if entry == 0 { break }
             if UniqueTable.mayName(entry, h) {
-                let other = objects[UniqueTable.id(entry)]
-                if other.tag == 0x50, other.count == n,
-                   Self.withBytes(other, scratch, storage, { ByteHash.equal($0, base, n) }) { return UniqueTable.id(entry) }
+                let id = UniqueTable.id(entry)
+                let other = objects[id]
+                if other.tag == 0x50, other.count == n, Self.withBytes(other, scratch, storage, { ByteHash.equal($0, base, n) }) { return id }
             }
             slot = (slot + 1) & unique.mask
         }
@@ -73,8 +73,9 @@ extension BinaryPlistObjectTable {
             let entry = unique.slots[slot]
             if entry == 0 { break }
             if UniqueTable.mayName(entry, hash) {
-                let other = objects[UniqueTable.id(entry)]
-                if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return UniqueTable.id(entry) }
+                let id = UniqueTable.id(entry)
+                let other = objects[id]
+                if other.payload == object.payload, other.tag == object.tag, other.flags == object.flags { return id }
             }
             slot = (slot + 1) & unique.mask
         }

@@ -109,15 +109,12 @@ internal struct BinaryPlistReader {
         var bits = TableScratch.filled(\.containerBits, count: (n &+ 63) &>> 6, with: 0)
         // At most one span per object; written before read, one per container.
         var spanTable = TableScratch.overwritable(\.spans, count: n)
-        // Refs grow as containers need (doubling, up to what the object table can hold: refBudget),
-        // from the last list's table or two per object.
+        // Refs start at two per object and double as containers need, up to what the object table can
+        // hold (refBudget); at least one, so that the table has a base address.
         let refBudget = scanner.refBudget
-        // At least one, so that the table has a base address.
         var refTable = TableScratch.overwritable(\.refs, count: max(min(refBudget, max(2 &* n, 64)), 1))
         var next = 0
-        var written = 0
-        var containers = 0
-        var firstBad: (index: Int, ref: UInt64, offset: Int)?
+        var progress = BinaryPlistObjectScanner.Progress()
         while next < n {
             table.withUnsafeMutableBufferPointer { buf in
                 bits.withUnsafeMutableBufferPointer { bitBuf in
@@ -129,16 +126,13 @@ internal struct BinaryPlistReader {
                                 failure = ArchiveError(.corrupt, "a reader table has no storage")
                                 return
                             }
-                            var sink = BinaryPlistObjectScanner.Sink(refs: refBase, refRoom: refBuf.count, spans: spanBase)
-                            sink.written = written
-                            sink.containers = containers
-                            sink.firstBadRef = firstBad
+                            var sink = BinaryPlistObjectScanner.Sink(refs: refBase, refRoom: refBuf.count, spans: spanBase, progress: progress)
                             do throws(ArchiveError) {
                                 next = try scanner.scanAll(from: next, count: n, into: out, containers: containerWords, sink: &sink, wide: &wide)
                             } catch {
                                 failure = error
                             }
-                            (written, containers, firstBad) = (sink.written, sink.containers, sink.firstBadRef)
+                            progress = sink.progress
                         }
                     }
                 }
@@ -146,15 +140,15 @@ internal struct BinaryPlistReader {
             if failure != nil { break }
             // Object `next` is a container whose refs do not fit: double the room (its need is within
             // refBudget, which the scanner checked), keeping the refs written.
-            if next < n { Self.grow(&refTable, keeping: written, toAtLeast: min(refBudget, max(2 &* refTable.count, written &+ 1))) }
+            if next < n { Self.grow(&refTable, keeping: progress.written, toAtLeast: min(refBudget, max(2 &* refTable.count, progress.written &+ 1))) }
         }
         containerBits = bits
         if let failure { throw failure }
-        if let bad = firstBad { throw Self.badRef(bad.ref, bad.index, at: bad.offset, count: UInt64(truncatingIfNeeded: n)) }
+        if let bad = progress.firstBadRef { throw Self.badRef(bad.ref, bad.index, at: bad.offset, count: UInt64(truncatingIfNeeded: n)) }
         nodes = table
-        if written < refTable.count { refTable.removeLast(refTable.count - written) }
+        refTable.removeLast(refTable.count - progress.written)
         refs = refTable
-        spanTable.removeLast(n - containers)
+        spanTable.removeLast(n - progress.containers)
         spans = spanTable
         wideIntegers = wide
     }
