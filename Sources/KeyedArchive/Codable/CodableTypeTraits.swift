@@ -49,6 +49,8 @@ struct CodableTypeTraitsTable {
     let encoding: Bool
     private var types: [ObjectIdentifier] = []
     private var traits: [CodableTypeTraits] = []
+    /// ``traits``, unretained, for ``unretainedTraits(of:)`` (loading one from ``traits`` retains it).
+    private var unretained: [Unmanaged<CodableTypeTraits>] = []
     private var overflow: [ObjectIdentifier: CodableTypeTraits] = [:]
     static let maxScanned = 32
 
@@ -62,10 +64,19 @@ struct CodableTypeTraitsTable {
         if types.count < Self.maxScanned {
             types.append(id)
             traits.append(t)
+            unretained.append(.passUnretained(t))
         } else {
             overflow[id] = t
         }
         return t
+    }
+
+    /// `type`'s traits without a retain, for a caller on the hot path; valid while the table lives (it
+    /// only ever adds traits).
+    @inline(__always) mutating func unretainedTraits(of type: Any.Type) -> Unmanaged<CodableTypeTraits> {
+        let id = ObjectIdentifier(type)
+        for i in types.indices where types[i] == id { return unretained[i] }
+        return .passUnretained(traits(of: type))
     }
 }
 

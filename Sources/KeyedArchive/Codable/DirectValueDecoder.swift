@@ -101,7 +101,15 @@ final class DirectValueDecoder: Decoder, ArchivePathStep {
 
     /// Decodes the value at node `node` as `T`, reached from this decoder through `component`.
     func decodeNested<T: Decodable>(_ type: T.Type, _ node: Int, _ component: @autoclosure () -> ArchiveCodingPathComponent) throws -> T {
-        let traits = state.traits(of: T.self)
+        // Borrowed: the state's table holds every type's traits until the decode ends.
+        try state.typeTraits.unretainedTraits(of: T.self)._withUnsafeGuaranteedRef { traits in
+            try decodeNested(T.self, node, component(), traits)
+        }
+    }
+
+    @inline(__always)
+    private func decodeNested<T: Decodable>(_ type: T.Type, _ node: Int, _ component: @autoclosure () -> ArchiveCodingPathComponent,
+                                            _ traits: CodableTypeTraits) throws -> T {
         if let s = traits.scalar { return try s.decodeDirect(as: T.self, node, self) }
         let entry = state.referencedEntry(node)
         if traits.scalarArray != .none, let e = entry {
