@@ -48,35 +48,36 @@ struct CodableTypeTraitsTable {
     /// Whether the table serves an encode (``CodableTypeTraits/geometry`` is looked for).
     let encoding: Bool
     private var types: [ObjectIdentifier] = []
-    private var traits: [CodableTypeTraits] = []
-    /// ``traits``, unretained, for ``unretainedTraits(of:)`` (loading one from ``traits`` retains it).
+    /// The scanned types' traits, unretained (``owned`` holds them): loading a class reference retains it.
     private var unretained: [Unmanaged<CodableTypeTraits>] = []
+    private var owned: [CodableTypeTraits] = []
     private var overflow: [ObjectIdentifier: CodableTypeTraits] = [:]
     static let maxScanned = 32
 
     init(encoding: Bool) { self.encoding = encoding }
 
-    mutating func traits(of type: Any.Type) -> CodableTypeTraits {
-        let id = ObjectIdentifier(type)
-        for i in types.indices where types[i] == id { return traits[i] }
-        if let t = overflow[id] { return t }
-        let t = CodableTypeTraits(type, encoding: encoding)
-        if types.count < Self.maxScanned {
-            types.append(id)
-            traits.append(t)
-            unretained.append(.passUnretained(t))
-        } else {
-            overflow[id] = t
-        }
-        return t
-    }
+    mutating func traits(of type: Any.Type) -> CodableTypeTraits { unretainedTraits(of: type).takeUnretainedValue() }
 
     /// `type`'s traits without a retain, for a caller on the hot path; valid while the table lives (it
     /// only ever adds traits).
     @inline(__always) mutating func unretainedTraits(of type: Any.Type) -> Unmanaged<CodableTypeTraits> {
         let id = ObjectIdentifier(type)
         for i in types.indices where types[i] == id { return unretained[i] }
-        return .passUnretained(traits(of: type))
+        return .passUnretained(unscanned(type, id))
+    }
+
+    /// The traits of a type the scan did not find: from the dictionary, or made and added.
+    private mutating func unscanned(_ type: Any.Type, _ id: ObjectIdentifier) -> CodableTypeTraits {
+        if let t = overflow[id] { return t }
+        let t = CodableTypeTraits(type, encoding: encoding)
+        if types.count < Self.maxScanned {
+            types.append(id)
+            owned.append(t)
+            unretained.append(.passUnretained(t))
+        } else {
+            overflow[id] = t
+        }
+        return t
     }
 }
 

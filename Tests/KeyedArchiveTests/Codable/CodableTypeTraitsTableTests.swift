@@ -5,7 +5,7 @@ import Testing
 /// The traits table hands out one instance per type, retained or not, for the types it scans and for
 /// those past ``CodableTypeTraitsTable/maxScanned`` that it keeps in its dictionary.
 @Suite struct CodableTypeTraitsTableTests {
-    /// More distinct types than the table scans: arrays of arrays of `Int`, one nesting level per type.
+    /// More distinct types than the table scans: `[Int8]`, `[[Int8]]`, …, one nesting level per type.
     static let types: [Any.Type] = {
         var out: [Any.Type] = [Int.self, String.self, Data.self, Date.self, [Int].self, [String].self, [Double].self]
         func nest<T>(_: T.Type, _ left: Int) {
