@@ -85,6 +85,12 @@ final class TableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         }
     }
 
+    /// Marks the whole table's pages lazily free (``LazyPages``) for a table nothing uses any more but
+    /// ``TableScratch``: its contents are undefined from here on. False where nothing was marked.
+    func releasePagesLazily() -> Bool {
+        LazyPages.release(UnsafeMutableRawPointer(base), bytes: capacity &* MemoryLayout<Element>.stride)
+    }
+
     /// Calls `body` with the elements (valid only during the call).
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))

@@ -8,7 +8,8 @@
 /// Invariants: a spare is handed to one reader or writer at a time (taken under the lock, then owned);
 /// a reader reuses it only for a table at least half its capacity, so a small graph a caller keeps never
 /// pins a large buffer; a writer takes one only where the graph it builds is its call's own temporary;
-/// at most ``maxRetainedBytes`` stay parked in all, one spare per kind.
+/// at most ``maxRetainedBytes`` stay parked and kept in all, one spare per kind, and at most
+/// ``maxLazyRetainedBytes`` more of writer buffers whose pages the kernel may take back (``isLazy(_:)``).
 enum TableScratch {
     struct Spares: Sendable {
         var nodes: [PlistNode] = []
@@ -32,8 +33,10 @@ enum TableScratch {
         /// A streamed Codable encode's `$objects` entries and shared-entry index.
         var streamEntries: TableBuffer<UInt32>?
         var streamShared: TableBuffer<Int32>?
-        /// Bytes of capacity parked above.
+        /// Bytes of capacity parked above and kept (every array, and writer buffers that are not lazy).
         var retained = 0
+        /// Bytes of capacity parked above with their pages marked lazily free (``TableScratch/isLazy(_:)``).
+        var lazyRetained = 0
         /// The output table sizes of the last streamed Codable encode.
         var streamSizes = StreamTableSizes()
     }
@@ -76,6 +79,17 @@ enum TableScratch {
     /// before its bytes exist (its graph's, the writer's uniquing table) are parked only within this, so
     /// parking raises a large write's peak by at most this much (a 10k-object write's such tables fit).
     static let maxRetainedBytesBeforeOutput = 16 << 20
+    /// Writer buffers larger than this, which a 100k-record encode fills (its objects, member refs and
+    /// uniquing slots: 37, 16 and 16 MB), are parked with their pages marked lazily free (``LazyPages``)
+    /// where the platform can, within ``maxLazyRetainedBytes``: the kernel takes them back under memory
+    /// pressure, so they are not held as the kept spares are. Only the writer's own buffers qualify: an
+    /// array's buffer may be shared with a value its caller still holds.
+    static let lazyFromBytes = 16 << 20
+    /// The most capacity parked lazily free, in all.
+    static let maxLazyRetainedBytes = 256 << 20
+
+    /// Whether a writer buffer of `bytes` is parked lazily free rather than kept.
+    @inline(__always) static func isLazy(_ bytes: Int) -> Bool { LazyPages.isAvailable && bytes > lazyFromBytes }
 
     // An ArchiveLock, not a Mutex: ThreadSanitizer sees pthread mutexes (see ArchiveLock).
     fileprivate static let spares = ArchiveLock(Spares())
@@ -144,7 +158,8 @@ enum TableScratch {
         var spare: TableBuffer<T>?
         spares.withLock { s in
             guard let b = s[keyPath: slot], b.capacity >= capacity, b.capacity / 2 <= max(capacity, 16) else { return }
-            s.retained -= b.capacity &* MemoryLayout<T>.stride
+            let bytes = b.capacity &* MemoryLayout<T>.stride
+            if isLazy(bytes) { s.lazyRetained -= bytes } else { s.retained -= bytes }
             s[keyPath: slot] = nil
             spare = b
         }
@@ -153,16 +168,24 @@ enum TableScratch {
         return b
     }
 
-    /// Parks `buffer`, which its writer no longer uses, if it is larger than the spare parked there and
-    /// within the budget (``maxRetainedBytesBeforeOutput`` when `beforeOutput`).
+    /// Parks `buffer`, which its writer no longer uses (nor reads again), if it is larger than the spare
+    /// parked there and within the budget: ``maxRetainedBytesBeforeOutput`` when `beforeOutput`, else
+    /// ``maxRetainedBytes``, or for a buffer ``isLazy(_:)``, ``maxLazyRetainedBytes`` with its pages marked
+    /// lazily free (never before the output: its pages stay resident until the kernel needs them).
     @inline(__always) static func give<T>(_ buffer: TableBuffer<T>, _ slot: WritableKeyPath<Spares, TableBuffer<T>?>, beforeOutput: Bool = false) {
         let bytes = buffer.capacity &* MemoryLayout<T>.stride
-        let budget = beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes
-        guard bytes > 0, bytes <= budget else { return }
+        let lazy = isLazy(bytes)
+        let budget = lazy ? maxLazyRetainedBytes : beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes
+        guard bytes > 0, bytes <= budget, !(lazy && beforeOutput) else { return }
         spares.withLock { s in
             let parked = (s[keyPath: slot]?.capacity ?? 0) &* MemoryLayout<T>.stride
-            guard bytes > parked, s.retained - parked + bytes <= budget else { return }
-            s.retained += bytes - parked
+            guard bytes > parked else { return }
+            // The spare it replaces leaves its own account.
+            let kept = s.retained - (isLazy(parked) ? 0 : parked) + (lazy ? 0 : bytes)
+            let lazyKept = s.lazyRetained - (isLazy(parked) ? parked : 0) + (lazy ? bytes : 0)
+            guard kept <= (beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes), lazyKept <= maxLazyRetainedBytes,
+                  !lazy || buffer.releasePagesLazily() else { return }
+            (s.retained, s.lazyRetained) = (kept, lazyKept)
             s[keyPath: slot] = buffer
         }
     }
@@ -209,14 +232,19 @@ extension ArchiveGraph {
     /// Frees the tables this library keeps between calls to spare the next one the kernel's page faults
     /// (at most 32 MB: a bplist index, a graph reader's per-node tables, and the graph tables of reads
     /// and writes that drop their graph, such as ``KeyedArchiveDecoder``'s, ``KeyedArchiveEncoder``'s and
-    /// ``KeyedArchiver/archivedData(withRootObject:requiringSecureCoding:format:)``'s). A memory-tight
-    /// process can call this after a burst of reads or writes; the next one allocates afresh.
+    /// ``KeyedArchiver/archivedData(withRootObject:requiringSecureCoding:format:)``'s), and on Linux up to
+    /// 256 MB more of an encoder's own tables too large for that, whose pages the kernel may take back
+    /// under memory pressure. A memory-tight process can call this after a burst of reads or writes; the
+    /// next one allocates afresh.
     public static func releaseReusableTables() {
         TableScratch.releaseAll()
     }
 }
 
 extension TableScratch {
+    /// Bytes of capacity parked now: kept, and lazily free.
+    static func parkedBytes() -> (kept: Int, lazy: Int) { spares.withLock { ($0.retained, $0.lazyRetained) } }
+
     /// Drops every parked spare.
     static func releaseAll() {
         var dropped = Spares()

@@ -137,6 +137,123 @@ import Testing
         #expect(kept.objects.capacity < 100 && kept.values.capacity < 100 && kept.storage.capacity < 1_000)
     }
 
+    /// A writer buffer too large to keep is parked with its pages lazily free where the platform can mark
+    /// them (``LazyPages``): the next writer asking for a table of its size is handed it, empty, and it
+    /// holds what that writer writes; the kept budget is not charged for it. Before the output, a buffer
+    /// that large is not parked.
+    @Test func aLargeWriterBufferIsParkedLazilyFreeAndReused() throws {
+        ArchiveGraph.releaseReusableTables()
+        defer { ArchiveGraph.releaseReusableTables() }
+        let count = TableScratch.lazyFromBytes / MemoryLayout<UInt64>.stride + 1
+        let buffer = TableBuffer<UInt64>(capacity: count)
+        buffer.append(repeating: 0xA5A5_A5A5, count: count)
+        let bytes = buffer.capacity * MemoryLayout<UInt64>.stride
+        let before = TableScratch.parkedBytes()
+        TableScratch.give(buffer, \.writerSlots)
+        let after = TableScratch.parkedBytes()
+        let handed = TableScratch.buffer(\.writerSlots, capacity: count)
+        guard LazyPages.isAvailable else {
+            // Elsewhere it is too large for the kept budget, as before: freed, not parked.
+            #expect(after.kept == before.kept && after.lazy == 0)
+            #expect(handed !== buffer)
+            return
+        }
+        #expect(after.lazy - before.lazy == bytes)
+        #expect(handed === buffer)
+        #expect(handed.isEmpty)
+        #expect(TableScratch.parkedBytes().lazy == before.lazy)
+        handed.append(repeating: 7, count: count)
+        #expect(handed[0] == 7 && handed[count / 2] == 7 && handed[count - 1] == 7)
+        TableScratch.give(handed, \.writerSlots, beforeOutput: true)
+        #expect(TableScratch.parkedBytes().lazy == before.lazy)
+        #expect(TableScratch.buffer(\.writerSlots, capacity: count) !== handed)
+    }
+
+    /// Lazily free spares stay within their own budget: once it is full, a further large buffer is freed.
+    @Test func lazilyFreeSparesStayWithinTheirBudget() throws {
+        guard LazyPages.isAvailable else { return }
+        ArchiveGraph.releaseReusableTables()
+        defer { ArchiveGraph.releaseReusableTables() }
+        // Untouched: the pages of these buffers are never resident.
+        let each = TableScratch.maxLazyRetainedBytes / 4 - (1 << 20)
+        let objects = TableBuffer<BinaryPlistObjectTable.Object>(capacity: each / MemoryLayout<BinaryPlistObjectTable.Object>.stride)
+        let members = TableBuffer<UInt32>(capacity: each / 4)
+        let slots = TableBuffer<UInt64>(capacity: each / 8)
+        let entries = TableBuffer<UInt32>(capacity: each / 4)
+        let shared = TableBuffer<Int32>(capacity: each / 4)
+        TableScratch.give(objects, \.writerObjects)
+        TableScratch.give(members, \.writerMembers)
+        TableScratch.give(slots, \.writerSlots)
+        TableScratch.give(entries, \.streamEntries)
+        let full = TableScratch.parkedBytes().lazy
+        #expect(full == 4 * each)
+        TableScratch.give(shared, \.streamShared)
+        #expect(TableScratch.parkedBytes().lazy == full)
+        #expect(TableScratch.buffer(\.streamShared, capacity: shared.capacity) !== shared)
+        #expect(TableScratch.buffer(\.writerMembers, capacity: members.capacity) === members)
+        #expect(TableScratch.parkedBytes().lazy == full - members.capacity * 4)
+    }
+
+    /// The kernel holds a parked writer buffer's pages as lazily free (Linux's `/proc/self/smaps`): they are
+    /// reclaimable, not kept.
+    @Test func aParkedLargeWriterBufferIsLazilyFreeForTheKernel() throws {
+        guard LazyPages.isAvailable else { return }
+        guard let smaps = Self.smaps(), smaps.contains("LazyFree:") else {
+            print("TableScratchTests: /proc/self/smaps has no LazyFree field here; the kernel's view is not checked")
+            return
+        }
+        ArchiveGraph.releaseReusableTables()
+        defer { ArchiveGraph.releaseReusableTables() }
+        // Larger than glibc's largest mmap threshold: a mapping of its own.
+        let count = (40 << 20) / MemoryLayout<UInt64>.stride
+        let buffer = TableBuffer<UInt64>(capacity: count)
+        buffer.append(repeating: 1, count: count)
+        // An address in its whole 2 MiB pages, which the huge-page advice made a mapping of their own.
+        let inside = UInt(bitPattern: buffer.withUnsafeBufferPointer { $0.baseAddress }) + (4 << 20)
+        #expect(Self.lazyFreeKB(containing: inside) == 0)
+        TableScratch.give(buffer, \.writerSlots)
+        // Every whole 2 MiB page inside it.
+        #expect(Self.lazyFreeKB(containing: inside) >= (40 - 4) << 10)
+        // Taken and written again, its pages are its writer's own once more, holding what it writes.
+        let handed = TableScratch.buffer(\.writerSlots, capacity: count)
+        #expect(handed === buffer)
+        handed.append(repeating: 2, count: count)
+        #expect(Self.lazyFreeKB(containing: inside) == 0)
+        #expect(handed[0] == 2 && handed[count - 1] == 2)
+    }
+
+    /// `/proc/self/smaps`, read to its end (its size is not known up front, and a read may return less).
+    static func smaps() -> String? {
+        let fd = open("/proc/self/smaps", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            bytes += chunk[0 ..< n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The `LazyFree` kilobytes of the mapping that holds `address`, in `/proc/self/smaps`; -1 if none does.
+    static func lazyFreeKB(containing address: UInt) -> Int {
+        guard let smaps = smaps() else { return -1 }
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let first = fields.first else { continue }
+            if first.contains("-"), !first.hasSuffix(":") {
+                let ends = first.split(separator: "-")
+                if ends.count == 2, let lo = UInt(ends[0], radix: 16), let hi = UInt(ends[1], radix: 16) { inside = lo <= address && address < hi }
+                continue
+            }
+            if inside, first == "LazyFree:", fields.count >= 2 { return Int(fields[1]) ?? -1 }
+        }
+        return -1
+    }
+
     final class Node: Codable {
         var name: String
         var next: Node?
