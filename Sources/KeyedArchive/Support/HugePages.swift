@@ -28,13 +28,20 @@ enum HugePages {
     /// memory is first written.
     static func advise(_ base: UnsafeMutableRawPointer?, bytes: Int) {
         #if os(Linux) && (canImport(Glibc) || canImport(Musl))
-        guard let base, bytes >= minimumBytes else { return }
+        guard let (first, length) = wholePages(base, bytes: bytes) else { return }
+        _ = madvise(first, length, MADV_HUGEPAGE)
+        #endif
+    }
+
+    /// The whole huge pages inside `bytes` at `base` (their start and length), for a table of at least
+    /// ``minimumBytes``; nil for a smaller one, or one that holds no whole page.
+    static func wholePages(_ base: UnsafeMutableRawPointer?, bytes: Int) -> (UnsafeMutableRawPointer, Int)? {
+        guard let base, bytes >= minimumBytes else { return nil }
         let mask = UInt(pageBytes - 1)
         let start = (UInt(bitPattern: base) &+ mask) & ~mask
         let end = (UInt(bitPattern: base) &+ UInt(bytes)) & ~mask
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(first, Int(end - start), MADV_HUGEPAGE)
-        #endif
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
+        return (first, Int(end - start))
     }
 
     /// ``advise(_:bytes:)`` for `count` elements at `p`.

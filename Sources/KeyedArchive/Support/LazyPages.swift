@@ -8,11 +8,11 @@ import Musl
 ///
 /// A writer table too large for ``TableScratch``'s kept budget was freed after its call, and the next
 /// large call faulted the same amount in again, zero-filled by the kernel: about a tenth of a 100k-record
-/// Codable encode's time (Docs/benchmarks.md, session 44). Parked with its pages marked lazily free instead, it stays in
-/// place while memory is plentiful, and the next call that takes it writes over it without a fault; under
-/// memory pressure the kernel reclaims those pages as free memory, without swapping them out, and the next
-/// call faults them back in zeroed, as it would for a new table. (jemalloc and tcmalloc hand back the
-/// memory they cache the same way.)
+/// Codable encode's time (Docs/benchmarks.md, session 44). Parked with its pages marked lazily free
+/// instead, it stays in place while memory is plentiful, and the next call that takes it writes over it
+/// without a fault; under memory pressure the kernel reclaims those pages as free memory, without swapping
+/// them out, and the next call faults them back in zeroed, as it would for a new table. (jemalloc and
+/// tcmalloc hand back the memory they cache the same way.)
 ///
 /// Invariants: only whole 2 MiB pages inside the table's own allocation are marked, so memory the table
 /// does not own, and the huge pages at its edges, keep their state. Once marked, a table's contents are
@@ -30,12 +30,8 @@ enum LazyPages {
     /// caller then frees the table rather than park it).
     static func release(_ base: UnsafeMutableRawPointer?, bytes: Int) -> Bool {
         #if os(Linux) && (canImport(Glibc) || canImport(Musl))
-        guard let base, bytes >= HugePages.minimumBytes else { return false }
-        let mask = UInt(HugePages.pageBytes - 1)
-        let start = (UInt(bitPattern: base) &+ mask) & ~mask
-        let end = (UInt(bitPattern: base) &+ UInt(bytes)) & ~mask
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return false }
-        return madvise(first, Int(end - start), MADV_FREE) == 0
+        guard let (first, length) = HugePages.wholePages(base, bytes: bytes) else { return false }
+        return madvise(first, length, MADV_FREE) == 0
         #else
         return false
         #endif

@@ -175,15 +175,15 @@ enum TableScratch {
     @inline(__always) static func give<T>(_ buffer: TableBuffer<T>, _ slot: WritableKeyPath<Spares, TableBuffer<T>?>, beforeOutput: Bool = false) {
         let bytes = buffer.capacity &* MemoryLayout<T>.stride
         let lazy = isLazy(bytes)
-        let budget = lazy ? maxLazyRetainedBytes : beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes
-        guard bytes > 0, bytes <= budget, !(lazy && beforeOutput) else { return }
+        let keptBudget = beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes
+        guard bytes > 0, bytes <= (lazy ? maxLazyRetainedBytes : keptBudget), !(lazy && beforeOutput) else { return }
         spares.withLock { s in
             let parked = (s[keyPath: slot]?.capacity ?? 0) &* MemoryLayout<T>.stride
             guard bytes > parked else { return }
             // The spare it replaces leaves its own account.
             let kept = s.retained - (isLazy(parked) ? 0 : parked) + (lazy ? 0 : bytes)
             let lazyKept = s.lazyRetained - (isLazy(parked) ? parked : 0) + (lazy ? bytes : 0)
-            guard kept <= (beforeOutput ? maxRetainedBytesBeforeOutput : maxRetainedBytes), lazyKept <= maxLazyRetainedBytes,
+            guard kept <= keptBudget, lazyKept <= maxLazyRetainedBytes,
                   !lazy || buffer.releasePagesLazily() else { return }
             (s.retained, s.lazyRetained) = (kept, lazyKept)
             s[keyPath: slot] = buffer
