@@ -189,6 +189,12 @@ final class ArchiveStreamEncoder: Encoder {
         try encodeValue(value, step: index) { NoCodingKey() }
     }
 
+    /// ``encodeValue(_:index:)`` of the value at `value`, which is never written: `inout` only lends it
+    /// without a copy (a generic value read through a pointer is copied first, its references retained).
+    func encodeValue<T: Encodable>(lending value: inout T, index: Int) throws -> StreamedValue {
+        try encodeValue(value, step: index) { NoCodingKey() }
+    }
+
     /// Encodes `value`, the current value's member under `key` (made only if the path needs it).
     func encodeValue<T: Encodable, K: CodingKey>(_ value: T, key: @autoclosure () -> K) throws -> StreamedValue {
         try encodeValue(value, step: PathStep.key, key)

@@ -124,8 +124,14 @@ extension Array where Element: Encodable {
     /// What `Array.encode(to:)` writes through an unkeyed container, without the container.
     func streamMembers(_ e: ArchiveStreamEncoder) throws {
         let serial = e.arrayFrame()
-        for i in 0 ..< count {
-            try e.append(e.encodeValue(self[i], index: i), serial)
+        // Each member is lent in place (``ArchiveStreamEncoder/encodeValue(lending:index:)``): `self[i]`
+        // would copy it first, retaining every reference it holds, and release the copy after.
+        try withUnsafeBufferPointer { members in
+            guard let base = members.baseAddress else { return }
+            let p = UnsafeMutablePointer(mutating: base)
+            for i in 0 ..< members.count {
+                try e.append(e.encodeValue(lending: &p[i], index: i), serial)
+            }
         }
     }
 }
